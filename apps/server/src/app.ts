@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import { ping } from './db/connect.js';
+import { ApiError } from './rpc/errors.js';
+import { apiRoutes } from './rpc/index.js';
+import { registerApi } from './rpc/registry.js';
+import { loggerOptions } from './http/logging.js';
+import { contentSecurityPolicy } from './http/csp.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole portal (API, health check, web app) without listening, so tests can inject requests. */
+export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.status)
+        .send({ error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'not found' : status === 429 ? 'rate limited' : 'invalid input';
+      return reply.status(status).send({ error: code, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. Please try again.' });
+  });
+
+  registerApi(app, apiRoutes, { db, config });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ping(db);
+      return { status: 'ok', database: 'up' };
+    } catch {
+      return reply.status(503).send({ status: 'degraded', database: 'down' });
+    }
+  });
+
+  registerWeb(app, config);
+  return app;
+}
+
+/** Serves the built web app with long caching for hashed assets and the SPA's index for every other page. */
+function registerWeb(app: FastifyInstance, config: Config): void {
+  const indexFile = path.join(config.WEB_DIST_DIR, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.WEB_DIST_DIR,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
+    if (!wantsPage || !hasWeb) {
+      return reply.status(404).send({ error: 'not found', message: 'Not found.' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Every setting of the portal, read from the environment (README, "Settings"). */
+const schema = z.object({
+  DATABASE_URL: z.string().default('sqlite:data/portal.sqlite'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  DEMO_SEED: bool.default(true),
+  /** The spec's fixed password of store learners; a deployment secret, never sent to browsers. */
+  STORE_SHARED_PASSWORD: z.string().default('store-pin-only'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  CHECK_TYPE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  SURVEY_FRAME_HOSTS: list.default([]),
+  COURSES_DIR: z.string().default('data/courses'),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { repoRoot: string };
+
+/** Reads the settings; relative paths are taken from the repository root. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
+  return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };
+}

@@ -1,0 +1,43 @@
+import type { Db } from './connect.js';
+
+export interface Limit {
+  max: number;
+  windowMinutes: number;
+}
+
+/** True when the key has reached its limit within the current window. */
+export async function isLimited(db: Db, key: string, limit: Limit, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom('login_attempts').select(['window_start', 'failures']).where('key', '=', key).executeTakeFirst();
+  if (!row) return false;
+  if (Date.parse(row.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
+  return row.failures >= limit.max;
+}
+
+/** Counts one more attempt against the key, starting a new window when the old one has passed. */
+export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
+  await db
+    .insertInto('login_attempts')
+    .values({ key, window_start: now.toISOString(), failures: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when('login_attempts.window_start', '<=', windowFloor)
+          .then(1)
+          .else(eb('login_attempts.failures', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('login_attempts.window_start', '<=', windowFloor)
+          .then(now.toISOString())
+          .else(eb.ref('login_attempts.window_start'))
+          .end(),
+      })),
+    )
+    .execute();
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}

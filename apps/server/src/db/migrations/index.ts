@@ -1,0 +1,17 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001-initial.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): Promise<void>; down(db: Kysely<unknown>): Promise<void> };
+
+/** Every migration, in order; the key is its name in the migration table. */
+const all: Record<string, PortalMigration> = {
+  '0001-initial': initial,
+};
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(all).map(([name, make]) => [name, make(dialect) as Migration])),
+  };
+}

@@ -1,0 +1,258 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Booleans are stored as 0/1 and timestamps as ISO-8601 UTC text, identically on SQLite and PostgreSQL. */
+type Flag = number;
+type Timestamp = string;
+
+export interface StoreTypesTable {
+  id: Generated<number>;
+  alias: string;
+  label: string;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  alias: string;
+  label: string;
+  country: string;
+  kind: 'store' | 'office';
+  store_type_id: number | null;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  alias: string;
+  country: string;
+  label: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  pass_hash: string | null;
+  role: string;
+  typ: string;
+  name: string;
+  surname: string;
+  /** Lower-cased, diacritics folded "name surname" for search. */
+  search_name: string;
+  country: string;
+  language: string;
+  position_id: number | null;
+  department_id: number;
+  long_term: Generated<Flag>;
+  goals_intro_seen: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  alias: string;
+  language: string;
+  name: string;
+  description: string;
+  expiration: number;
+  folder: string;
+  course_type: 'mandatory' | 'optional';
+  status: 'enabled' | 'disabled';
+  course_order_office: number;
+  course_order_store: number;
+  /** An external link instead of packaged content (the Lithuanian bonus course). */
+  external_url: string | null;
+  launch_file: string | null;
+  scorm_version: string | null;
+  created_at: Timestamp;
+}
+
+export interface CoursePositionsTable {
+  course_id: number;
+  position_id: number;
+}
+
+/** Courses are tied to people by alias: the same alias in several languages is one course. */
+export interface AdditionalCoursesTable {
+  user_id: number;
+  course_alias: string;
+  added_by: number | null;
+  added_at: Timestamp;
+}
+
+export interface CourseResultsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_alias: string;
+  /** The language version last played, whose SCORM state is kept here. */
+  course_id: number | null;
+  complete: Flag;
+  finish_time: Timestamp | null;
+  attempt: number;
+  lesson_status: string | null;
+  completion_status: string | null;
+  success_status: string | null;
+  score_raw: number | null;
+  location: string | null;
+  suspend_data: string | null;
+  total_time: string | null;
+  /** The whole SCORM run-time data model as the player last committed it (JSON). */
+  cmi_json: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CourseCompletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_alias: string;
+  finish_time: Timestamp;
+  source: 'scorm' | 'message' | 'manual' | 'import';
+  recorded_by: number | null;
+}
+
+export interface ScormCallLogTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  attempt: number;
+  at: Timestamp;
+  calls_json: string;
+}
+
+export interface GoalsTable {
+  id: Generated<number>;
+  user_id: number;
+  slot: number;
+  name: string;
+  description: string;
+  quarter: number;
+  created_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  goal_id: number;
+  slot: number;
+  name: string;
+  description: string;
+  percentage: number;
+}
+
+export interface BundlesTable {
+  id: Generated<number>;
+  kind: 'cma' | 'instruction';
+  country: string;
+  category_id: number;
+  category_name: string;
+  description: string;
+  completion_type: string;
+  mandatory: Flag;
+  sort_order: number;
+}
+
+export interface BundleResourcesTable {
+  id: Generated<number>;
+  bundle_id: number;
+  title: string;
+  resource_type: 'external' | 'internal' | 'course';
+  resource_path: string;
+  button_string: string | null;
+  sort_order: number;
+}
+
+export interface BundlePositionsTable {
+  bundle_id: number;
+  position_id: number;
+}
+
+export interface BundleProgressTable {
+  user_id: number;
+  bundle_id: number;
+  seen: Flag;
+  complete: Flag;
+  seen_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  alias: string;
+  language: string;
+  status: 'active' | 'disabled';
+  name: string;
+  description: string;
+  external: Flag;
+  link: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationReadsTable {
+  user_id: number;
+  notification_id: number;
+  read_at: Timestamp;
+}
+
+export interface LoginLinksTable {
+  id: Generated<number>;
+  link_type: 'external' | 'survey' | 'scholar';
+  language: string;
+  heading: string;
+  description: string;
+  url: string;
+  is_anon: Flag;
+  bold_border: Flag;
+  sort_order: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  window_start: Timestamp;
+  failures: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+export interface Database {
+  store_types: StoreTypesTable;
+  departments: DepartmentsTable;
+  positions: PositionsTable;
+  users: UsersTable;
+  courses: CoursesTable;
+  course_positions: CoursePositionsTable;
+  additional_courses: AdditionalCoursesTable;
+  course_results: CourseResultsTable;
+  course_completions: CourseCompletionsTable;
+  scorm_call_log: ScormCallLogTable;
+  goals: GoalsTable;
+  tasks: TasksTable;
+  bundles: BundlesTable;
+  bundle_resources: BundleResourcesTable;
+  bundle_positions: BundlePositionsTable;
+  bundle_progress: BundleProgressTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  login_links: LoginLinksTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CourseRow = Selectable<CoursesTable>;

@@ -1,0 +1,63 @@
+import type { UserProfile } from '@portal/shared';
+import type { Db } from './connect.js';
+
+export async function findUserByLogin(db: Db, login: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'pass_hash', 'role', 'typ', 'country'])
+    .where('login', '=', login)
+    .executeTakeFirst();
+}
+
+/** The User of the spec's section 3, without secrets. */
+export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('departments', 'departments.id', 'users.department_id')
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .select([
+      'users.id',
+      'users.login',
+      'users.role',
+      'users.typ',
+      'users.name',
+      'users.surname',
+      'users.country',
+      'users.language',
+      'users.department_id',
+      'users.long_term',
+      'departments.alias as department_alias',
+      'departments.label as department_label',
+      'departments.kind as department_kind',
+      'positions.alias as position',
+      'positions.label as position_label',
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const storeLabel = row.department_kind === 'store' ? row.department_label : null;
+  return {
+    id: row.id,
+    login: row.login,
+    role: row.role as UserProfile['role'],
+    typ: row.typ as UserProfile['typ'],
+    name: row.name,
+    surname: row.surname,
+    country: row.country,
+    language: row.language as UserProfile['language'],
+    position: row.position,
+    position_label: row.position_label,
+    department: row.department_label,
+    department_alias: row.department_alias,
+    department_id: row.department_id,
+    user_dep_id: row.department_id,
+    department_kind: row.department_kind,
+    storeLabel,
+    store_label: storeLabel,
+    long_term: row.long_term === 1,
+  };
+}
+
+export async function setUserLanguage(db: Db, id: number, language: string): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', id).execute();
+}

@@ -1,0 +1,21 @@
+import type { Config } from '../config.js';
+
+/** Only the portal's own scripts; frames only from its own course content and the configured survey hosts. */
+export function contentSecurityPolicy(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Dialog libraries add <style> elements at run time; no script can run from a style.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'https:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'", ...config.SURVEY_FRAME_HOSTS],
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}

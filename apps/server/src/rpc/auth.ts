@@ -1,0 +1,99 @@
+import { authRoutes } from '@portal/shared';
+import { hashToken } from '../db/sessions.js';
+import { createSession, endSession } from '../db/sessions.js';
+import { clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
+import { findUserByLogin, loadProfile, setUserLanguage } from '../db/users.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { needsPassword } from '../domain/sign-in.js';
+import { ApiError, forbidden } from './errors.js';
+import { route, type RouteContext, type RouteDef } from './registry.js';
+
+const normalizeLogin = (login: string) => login.trim().toLowerCase();
+
+function limits(ctx: RouteContext<typeof authRoutes.loginRoute>) {
+  const windowMinutes = ctx.config.LOGIN_WINDOW_MINUTES;
+  return {
+    account: { max: ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMinutes },
+    address: { max: ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMinutes },
+  };
+}
+
+const rateLimited = () => new ApiError('rate limited', 'Too many attempts. Please wait a few minutes and try again.');
+
+export const checkType = route(authRoutes.checkType, {
+  allow: 'public',
+  async handler({ input, db, config, ip }) {
+    const limit = { max: config.CHECK_TYPE_MAX_PER_ADDRESS, windowMinutes: config.LOGIN_WINDOW_MINUTES };
+    const key = `check:${ip}`;
+    if (await isLimited(db, key, limit)) throw rateLimited();
+    await countAttempt(db, key, limit);
+    const user = await findUserByLogin(db, normalizeLogin(input.login));
+    if (!user) return [];
+    return [{ role: user.role, typ: user.typ, needs_password: needsPassword(user) }] as never;
+  },
+});
+
+export const login = route(authRoutes.loginRoute, {
+  allow: 'public',
+  async handler(ctx) {
+    const { input, db, config, ip } = ctx;
+    const account = normalizeLogin(input.login);
+    const keys = { account: `acct:${account}`, address: `ip:${ip}` };
+    const limit = limits(ctx);
+    if ((await isLimited(db, keys.account, limit.account)) || (await isLimited(db, keys.address, limit.address))) {
+      throw rateLimited();
+    }
+    const user = await findUserByLogin(db, account);
+    const ok = user
+      ? needsPassword(user)
+        ? await verifyPassword(user.pass_hash, input.pass)
+        : input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD
+      : await verifyPassword(null, input.pass);
+    if (!user || !ok) {
+      await countAttempt(db, keys.account, limit.account);
+      await countAttempt(db, keys.address, limit.address);
+      throw new ApiError('wrong password', 'wrong password');
+    }
+    await clearAttempts(db, keys.account);
+    const token = await createSession(db, user.id, {
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      maxHours: config.SESSION_MAX_HOURS,
+    });
+    ctx.session.set(token);
+    ctx.extra.COOKIE = { id: user.id, hash: token };
+    return 'Logged in' as const;
+  },
+});
+
+export const users = route(authRoutes.users, {
+  allow: 'own',
+  async handler({ input, actor, db }) {
+    if (!actor) throw forbidden();
+    if (input.id !== undefined && input.id !== actor.id) throw forbidden('You can only load your own profile.');
+    if (input.hash !== undefined && hashToken(input.hash) !== actor.tokenHash) throw forbidden('The hash is not your session.');
+    const profile = await loadProfile(db, actor.id);
+    if (!profile) throw new ApiError('no_user_found', 'No such user.');
+    return profile;
+  },
+});
+
+export const logout = route(authRoutes.logout, {
+  allow: 'own',
+  async handler({ actor, db, session }) {
+    if (actor) await endSession(db, actor.tokenHash);
+    session.clear();
+    return 'Logged out' as const;
+  },
+});
+
+export const setLanguage = route(authRoutes.setLanguage, {
+  allow: 'own',
+  writes: true,
+  async handler({ input, actor, db }) {
+    if (!actor) throw forbidden();
+    await setUserLanguage(db, actor.id, input.language);
+    return 'ok' as const;
+  },
+});
+
+export const authApi: RouteDef[] = [checkType, login, users, logout, setLanguage];

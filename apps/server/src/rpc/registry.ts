@@ -1,0 +1,161 @@
+import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
+import { SESSION_COOKIE } from '@portal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { SessionUser } from '../db/sessions.js';
+import { resolveSession } from '../db/sessions.js';
+import { recordAudit, type AuditEntry } from '../db/audit.js';
+import type { Capability } from '../domain/policy.js';
+import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
+import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
+import { parseQuery } from '../http/query.js';
+
+export interface RouteContext<C extends RouteContract> {
+  input: ParsedInputOf<C>;
+  /** The signed-in caller; routes with capability 'public' may be called without one. */
+  actor: SessionUser | null;
+  db: Db;
+  config: Config;
+  ip: string;
+  /** Records an administrative write in the audit log, inside the route's transaction. */
+  audit(entry: Omit<AuditEntry, 'actorId'>): Promise<void>;
+  /** Sets or clears the session cookie (sign-in and sign-out). */
+  session: { set(token: string): void; clear(): void };
+  /** Extra top-level fields of the success envelope (login's COOKIE). */
+  extra: Record<string, unknown>;
+}
+
+export interface RouteSpec<C extends RouteContract> {
+  allow: Capability;
+  /** Runs the handler inside one transaction. */
+  writes?: boolean;
+  /** User ids the call acts on; each must lie in the caller's scope. */
+  subjectUsers?(input: ParsedInputOf<C>): number[];
+  handler(ctx: RouteContext<C>): Promise<OutputOf<C>>;
+}
+
+export interface RouteDef<C extends RouteContract = RouteContract> extends RouteSpec<C> {
+  contract: C;
+}
+
+/** Declares one call: its contract from packages/shared plus who may make it and what it does. */
+export function route<C extends RouteContract>(contract: C, spec: RouteSpec<C>): RouteDef<C> {
+  return { contract, ...spec };
+}
+
+export interface ApiDeps {
+  db: Db;
+  config: Config;
+}
+
+function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '(input)';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function sessionToken(request: FastifyRequest, params: Record<string, unknown>): string | null {
+  const fromCookie = request.cookies[SESSION_COOKIE];
+  if (fromCookie) return fromCookie;
+  return typeof params.userHash === 'string' && params.userHash ? params.userHash : null;
+}
+
+/** A state-changing call must come from the portal's own pages (SameSite cookie plus this check). */
+function assertSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw forbidden('Cross-site request refused.');
+  }
+  if (host !== request.headers.host) throw forbidden('Cross-site request refused.');
+}
+
+/** Mounts `GET|POST /api?r=<route>` over the given route declarations. */
+export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiDeps): void {
+  const byName = new Map<string, RouteDef>();
+  for (const def of routes) {
+    if (byName.has(def.contract.name)) throw new Error(`route ${def.contract.name} declared twice`);
+    byName.set(def.contract.name, def);
+  }
+  const sessionPolicy = { idleMinutes: deps.config.SESSION_IDLE_MINUTES, maxHours: deps.config.SESSION_MAX_HOURS };
+  const secureCookie = (request: FastifyRequest) =>
+    deps.config.COOKIE_SECURE === 'always' || (deps.config.COOKIE_SECURE === 'auto' && request.protocol === 'https');
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = parseQuery(request.raw.url ?? '');
+    const name = typeof query.r === 'string' ? query.r : '';
+    const def = byName.get(name);
+    if (!def || def.contract.method !== request.method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
+    if (def.contract.method === 'POST') assertSameOrigin(request);
+
+    const params: Record<string, unknown> =
+      def.contract.method === 'GET' ? { ...query } : bodyObject(request.body);
+    delete params.r;
+
+    const token = sessionToken(request, def.contract.method === 'GET' ? params : { ...query, ...params });
+    const actor = token ? await resolveSession(deps.db, token, sessionPolicy) : null;
+    if (!actor && def.allow !== 'public') throw new ApiError('not active', 'Your session is not active. Please sign in.');
+    if (actor && params.userId !== undefined && Number(params.userId) !== actor.id) throw forbidden('userId is not the signed-in user.');
+    if (!mayCall(personaOf(actor), def.allow)) throw forbidden();
+    delete params.userId;
+    delete params.userHash;
+
+    const parsed = def.contract.input.safeParse(params);
+    if (!parsed.success) throw invalidInput('The request is not valid.', zodFields(parsed.error));
+    const input = parsed.data as ParsedInputOf<RouteContract>;
+
+    if (def.subjectUsers) await assertSubjectsInScope(deps.db, actor, def.subjectUsers(input));
+
+    const extra: Record<string, unknown> = {};
+    const run = (db: Db) =>
+      def.handler({
+        input,
+        actor,
+        db,
+        config: deps.config,
+        ip: request.ip,
+        extra,
+        audit: (entry) => recordAudit(db, { ...entry, actorId: actor?.id ?? null }),
+        session: {
+          set: (value) =>
+            void reply.setCookie(SESSION_COOKIE, value, {
+              path: '/',
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: secureCookie(request),
+              maxAge: deps.config.SESSION_MAX_HOURS * 3600,
+            }),
+          clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
+        },
+      });
+    const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
+    reply.header('cache-control', 'no-store');
+    return { result, ...extra };
+  };
+
+  app.get('/api', handle);
+  app.post('/api', handle);
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput('The request body must be a JSON object.');
+  return { ...(body as Record<string, unknown>) };
+}
+
+async function assertSubjectsInScope(db: Db, actor: SessionUser | null, ids: number[]): Promise<void> {
+  if (!actor) throw forbidden();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const rows = await db.selectFrom('users').select(['id', 'country', 'department_id']).where('id', 'in', unique).execute();
+  if (rows.length !== unique.length) throw new ApiError('no_user_found', 'No such user.');
+  if (!rows.every((row) => reachesUser(actor, row))) throw forbidden('That user is outside your scope.');
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { connect, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
+import { apiRoutes } from '../src/rpc/index.js';
+import { seedDemoIfEmpty } from '../src/seed/demo.js';
+
+export interface TestEnv {
+  app: FastifyInstance;
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  connection: Connection;
+  /** Signs in and returns the session token. */
+  login(login: string, pass?: string): Promise<string>;
+  /** Calls `/api?r=` as the holder of `token` (or anonymously). */
+  call(route: string, input?: Record<string, unknown>, token?: string | null, method?: 'GET' | 'POST'): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallResult {
+  status: number;
+  body: { result?: unknown; error?: string; message?: string; fields?: Record<string, string>; [key: string]: unknown };
+  headers: Record<string, unknown>;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const DIALECTS: Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh, migrated database: a temp SQLite file, or its own schema in the test PostgreSQL database. */
+export async function openTestDatabase(dialect: Dialect): Promise<Connection & { dispose(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+    const connection = connect(`sqlite:${path.join(dir, 'test.sqlite')}`);
+    await migrateToLatest(connection);
+    return {
+      ...connection,
+      dispose: async () => {
+        await connection.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const connection = connect(TEST_DATABASE_URL, { searchPath: schema, poolSize: 5 });
+  await migrateToLatest(connection);
+  return {
+    ...connection,
+    dispose: async () => {
+      await connection.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The whole app over a fresh database filled with the demo organisation. */
+export async function createTestEnv(dialect: Dialect, env: Record<string, string> = {}): Promise<TestEnv> {
+  const database = await openTestDatabase(dialect);
+  await seedDemoIfEmpty(database.db);
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+
+  const call: TestEnv['call'] = async (route, input = {}, token = null, method) => {
+    const isGet = (method ?? guessMethod(route)) === 'GET';
+    const query = new URLSearchParams({ r: route });
+    if (isGet) {
+      for (const [key, value] of Object.entries(input)) {
+        if (Array.isArray(value)) for (const v of value) query.append(`${key}[]`, String(v));
+        else if (value !== undefined) query.append(key, String(value));
+      }
+    }
+    const response = await app.inject({
+      method: isGet ? 'GET' : 'POST',
+      url: `/api?${query}`,
+      ...(isGet ? {} : { payload: input }),
+      headers: token ? { cookie: `portal_session=${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+
+  return {
+    app,
+    db: database.db,
+    dialect,
+    config,
+    connection: database,
+    call,
+    async login(login, pass = '') {
+      const result = await call('login', { login, pass }, null, 'POST');
+      const cookie = result.body.COOKIE as { hash: string } | undefined;
+      if (result.status !== 200 || !cookie) throw new Error(`login ${login} failed: ${JSON.stringify(result.body)}`);
+      return cookie.hash;
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** Each call's method, from the registry, so tests need not repeat it. */
+const METHODS = new Map(apiRoutes.map((def) => [def.contract.name, def.contract.method]));
+const guessMethod = (route: string) => METHODS.get(route) ?? 'POST';
+
+/** Runs the same tests once per database: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function describeEachDatabase(name: string, body: (env: () => TestEnv) => void, envVars: Record<string, string> = {}): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    if (!DIALECTS.includes(dialect)) {
+      describe.skip(`${name} [${dialect}: skipped, TEST_DATABASE_URL is not set]`, () => body(() => undefined as never));
+      continue;
+    }
+    describe(`${name} [${dialect}]`, () => {
+      let env: TestEnv | undefined;
+      beforeAll(async () => {
+        env = await createTestEnv(dialect, envVars);
+      }, 60_000);
+      afterAll(async () => {
+        await env?.close();
+      });
+      body(() => {
+        if (!env) throw new Error('test environment not ready');
+        return env;
+      });
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** The shape of one call of the `/api?r=` endpoint: shared by the server's registry and the web client. */
+export interface RouteContract<Name extends string = string, Input extends z.ZodType = z.ZodType, Output = unknown> {
+  name: Name;
+  method: HttpMethod;
+  input: Input;
+  /** Phantom field carrying the result type; never set at run time. */
+  readonly output?: Output;
+}
+
+export function contract<Output>() {
+  return <Name extends string, Input extends z.ZodType>(
+    name: Name,
+    method: HttpMethod,
+    input: Input,
+  ): RouteContract<Name, Input, Output> => ({ name, method, input });
+}
+
+export type InputOf<C> = C extends RouteContract<string, infer I, unknown> ? z.input<I> : never;
+export type ParsedInputOf<C> = C extends RouteContract<string, infer I, unknown> ? z.output<I> : never;
+export type OutputOf<C> = C extends RouteContract<string, z.ZodType, infer O> ? O : never;
+
+/** Error codes of the envelope `{ error, message }` (architecture.md, "The call protocol"). */
+export const ERROR_STATUS = {
+  'wrong password': 401,
+  'not active': 401,
+  forbidden: 403,
+  'invalid input': 400,
+  'not found': 404,
+  no_user_found: 404,
+  conflict: 409,
+  'rate limited': 429,
+  internal: 500,
+  'directory unavailable': 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorEnvelope {
+  error: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}

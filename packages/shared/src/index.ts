@@ -1,0 +1,10 @@
+export * from './constants.js';
+export * from './contract.js';
+export * from './course-status.js';
+export * as authRoutes from './routes/auth.js';
+export type { UserProfile, CheckTypeRow } from './routes/auth.js';
+export * as goalRoutes from './routes/goals.js';
+export * as courseRoutes from './routes/courses.js';
+export * as contentRoutes from './routes/content.js';
+export * as adminRoutes from './routes/admin.js';
+export * as managerRoutes from './routes/manager.js';

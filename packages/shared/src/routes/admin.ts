@@ -1,0 +1,2 @@
+// Call contracts of the admin area (filled by its issue).
+export {};

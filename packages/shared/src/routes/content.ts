@@ -1,0 +1,2 @@
+// Call contracts of the content area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Call contracts of the courses area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Call contracts of the goals area (filled by its issue).
+export {};

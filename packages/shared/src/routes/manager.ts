@@ -1,0 +1,2 @@
+// Call contracts of the manager area (filled by its issue).
+export {};
