@@ -3,25 +3,30 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /** The shape of one call of the `/api?r=` endpoint: shared by the server's registry and the web client. */
-export interface RouteContract<Name extends string = string, Input extends z.ZodType = z.ZodType, Output = unknown> {
+export interface RouteContract<
+  Name extends string = string,
+  Input extends z.ZodType = z.ZodType,
+  Output = unknown,
+  Method extends HttpMethod = HttpMethod,
+> {
   name: Name;
-  method: HttpMethod;
+  method: Method;
   input: Input;
   /** Phantom field carrying the result type; never set at run time. */
   readonly output?: Output;
 }
 
 export function contract<Output>() {
-  return <Name extends string, Input extends z.ZodType>(
+  return <Name extends string, Method extends HttpMethod, Input extends z.ZodType>(
     name: Name,
-    method: HttpMethod,
+    method: Method,
     input: Input,
-  ): RouteContract<Name, Input, Output> => ({ name, method, input });
+  ): RouteContract<Name, Input, Output, Method> => ({ name, method, input });
 }
 
-export type InputOf<C> = C extends RouteContract<string, infer I, unknown> ? z.input<I> : never;
-export type ParsedInputOf<C> = C extends RouteContract<string, infer I, unknown> ? z.output<I> : never;
-export type OutputOf<C> = C extends RouteContract<string, z.ZodType, infer O> ? O : never;
+export type InputOf<C> = C extends RouteContract<string, infer I, unknown, HttpMethod> ? z.input<I> : never;
+export type ParsedInputOf<C> = C extends RouteContract<string, infer I, unknown, HttpMethod> ? z.output<I> : never;
+export type OutputOf<C> = C extends RouteContract<string, z.ZodType, infer O, HttpMethod> ? O : never;
 
 /** Error codes of the envelope `{ error, message }` (architecture.md, "The call protocol"). */
 export const ERROR_STATUS = {

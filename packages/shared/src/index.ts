@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './contract.js';
+export type * from './api-types.js';
 export * from './course-status.js';
 export * as authRoutes from './routes/auth.js';
 export type { UserProfile, CheckTypeRow } from './routes/auth.js';

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { ContractNamed, InputOf, OutputOf, RouteName } from '@portal/shared';
+import { get, post } from './client';
+
+type Input<N extends string> = InputOf<ContractNamed<N>>;
+type Output<N extends string> = OutputOf<ContractNamed<N>>;
+
+/** Reads a GET route through TanStack Query; the key is `[route, input]`. */
+export function useGet<N extends RouteName<'GET'>>(
+  route: N,
+  input: Input<N>,
+  options: Omit<UseQueryOptions<Output<N>>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<Output<N>>({
+    queryKey: [route, input],
+    queryFn: ({ signal }) => get(route, input, { signal }),
+    ...options,
+  });
+}
+
+/** A POST route as a mutation; `invalidates` names GET routes whose data it changes. */
+export function usePost<N extends RouteName<'POST'>>(route: N, invalidates: RouteName<'GET'>[] = []) {
+  const client = useQueryClient();
+  return useMutation<Output<N>, Error, Input<N>>({
+    mutationFn: (input) => post(route, input),
+    onSuccess: async () => {
+      await Promise.all(invalidates.map((name) => client.invalidateQueries({ queryKey: [name] })));
+    },
+  });
+}

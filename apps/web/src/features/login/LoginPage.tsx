@@ -1,0 +1,189 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, Building2, Loader2, Store } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiCallError, get, postEnvelope } from '../../api/client';
+import { rememberUser, storedUserId } from '../../app/session';
+import { useDocumentTitle } from '../../components/PageTitle';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import styles from './LoginPage.module.css';
+
+type AccountType = 'store' | 'office';
+
+/** Store when the host name contains "stores" (the stores' own address), otherwise Office (spec, Login). */
+const defaultAccountType = (): AccountType => (window.location.hostname.includes('stores') ? 'store' : 'office');
+
+export function LoginPage() {
+  const { t } = useTranslation('login');
+  useDocumentTitle(t('title'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [accountType, setAccountType] = useState<AccountType>(defaultAccountType);
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  /** Set once check_type has answered for the current login: whether a password is needed. */
+  const [needsPassword, setNeedsPassword] = useState<boolean | null>(null);
+  const [wrongPassword, setWrongPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const loginId = useId();
+  const passwordId = useId();
+
+  const showPassword = accountType === 'office' || needsPassword === true;
+
+  useEffect(() => {
+    if (needsPassword) passwordRef.current?.focus();
+  }, [needsPassword]);
+
+  if (storedUserId() !== null) return <Navigate to="/home" replace />;
+
+  const changeLogin = (value: string) => {
+    setLogin(value);
+    setNeedsPassword(null);
+    setWrongPassword(false);
+    setError(null);
+  };
+
+  const signIn = async (pass: string) => {
+    const envelope = await postEnvelope('login', { login: login.trim(), pass });
+    const cookie = envelope.COOKIE as { id: number } | undefined;
+    if (!cookie) throw new ApiCallError('internal', 'no session in the answer', 500);
+    rememberUser(cookie.id);
+    queryClient.clear();
+    navigate('/home', { replace: true });
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!login.trim() || (showPassword && !password)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (accountType === 'store' && needsPassword === null) {
+        const [type] = await get('check_type', { login: login.trim() });
+        const needed = type?.needs_password ?? false;
+        setNeedsPassword(needed);
+        if (needed) return;
+      }
+      await signIn(showPassword ? password : '');
+    } catch (caught) {
+      if (caught instanceof ApiCallError && caught.code === 'wrong password') {
+        setWrongPassword(true);
+      } else if (caught instanceof ApiCallError && caught.code === 'rate limited') {
+        setError(t('rateLimited'));
+      } else {
+        console.error('sign-in failed', caught);
+        setError(t('failed'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-hidden="true">
+        <div className={styles.heroInner}>
+          <div className={styles.logo}>BR</div>
+          <p className={styles.heroTitle}>{t('common:appName')}</p>
+          <p className={styles.heroText}>{t('subtitle')}</p>
+        </div>
+      </section>
+
+      <main className={styles.panel}>
+        <div className={styles.top}>
+          <LanguageSwitch />
+        </div>
+        <form className={styles.card} onSubmit={submit} noValidate data-state={wrongPassword ? 'wrong-password' : undefined}>
+          <h1>{t('title')}</h1>
+          <p className={styles.subtitle}>{t('subtitle')}</p>
+
+          <fieldset className={styles.types}>
+            <legend>{t('accountType')}</legend>
+            {(['store', 'office'] as const).map((type) => (
+              <label key={type} className={styles.type} data-checked={accountType === type}>
+                <input
+                  type="radio"
+                  name="account-type"
+                  value={type}
+                  checked={accountType === type}
+                  onChange={() => {
+                    setAccountType(type);
+                    setNeedsPassword(null);
+                    setWrongPassword(false);
+                    setPassword('');
+                  }}
+                />
+                {type === 'store' ? <Store aria-hidden size={20} /> : <Building2 aria-hidden size={20} />}
+                <span>{t(type)}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <div className={styles.field}>
+            <label htmlFor={loginId}>{accountType === 'store' ? t('pin') : t('username')}</label>
+            <input
+              id={loginId}
+              name="login"
+              value={login}
+              onChange={(e) => changeLogin(e.target.value)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              aria-invalid={wrongPassword || undefined}
+              aria-describedby={accountType === 'store' ? `${loginId}-hint` : undefined}
+            />
+            {accountType === 'store' && (
+              <span id={`${loginId}-hint`} className={styles.hint}>
+                {t('pinHint')}
+              </span>
+            )}
+          </div>
+
+          {showPassword && (
+            <div className={styles.field}>
+              <label htmlFor={passwordId}>{accountType === 'store' ? t('managerPassword') : t('password')}</label>
+              {accountType === 'store' && <span className={styles.hint}>{t('managerPasswordHint')}</span>}
+              <input
+                id={passwordId}
+                ref={passwordRef}
+                name="password"
+                type="password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setWrongPassword(false);
+                }}
+                autoComplete="current-password"
+                required
+                aria-invalid={wrongPassword || undefined}
+              />
+            </div>
+          )}
+
+          <div className={styles.feedback} aria-live="assertive">
+            {wrongPassword && (
+              <span className={styles.wrong} data-testid="wrong-password">
+                <AlertCircle aria-hidden size={18} />
+                <span className="visually-hidden">{t('wrongPassword')}</span>
+              </span>
+            )}
+            {error && (
+              <span className={styles.error} role="alert">
+                {error}
+              </span>
+            )}
+          </div>
+
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy && <Loader2 aria-hidden size={18} className={styles.spin} />}
+            {busy ? t('signingIn') : t('signIn')}
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}

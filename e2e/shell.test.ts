@@ -1,0 +1,118 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser, newPage, screenshot, signIn, startPortal, stopPortal, type Portal } from './harness';
+
+describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopPortal(portal);
+  });
+
+  it('signs Anna in with her PIN and shows her name, store and position in the side menu', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    expect(new URL(page.url()).pathname).toBe('/home');
+    const menu = page.locator('aside');
+    await expect.poll(() => menu.getByTestId('menu-name').textContent()).toBe('Anna Bērziņa');
+    expect(await menu.getByTestId('menu-place').textContent()).toBe('Rīga, Brīvības iela');
+    expect(await menu.getByTestId('menu-position').textContent()).toBe('Kasieris');
+    expect(await page.locator('aside').getByText('Administrators').count()).toBe(0);
+    await context.close();
+  });
+
+  it('asks Līga for her password, shows the wrong-password state, then signs her in with the administrator block', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await page.goto('/');
+    await page.locator('input[name="account-type"][value="store"]').check();
+    await page.locator('input[name="login"]').fill('lo1234');
+    expect(await page.locator('input[name="password"]').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    const password = page.locator('input[name="password"]');
+    await password.waitFor();
+    await password.fill('nope');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('wrong-password').waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('form').getAttribute('data-state')).toBe('wrong-password');
+    // Enter again keeps the password field (the type check is not reset).
+    await page.keyboard.press('Enter');
+    expect(await password.count()).toBe(1);
+    await password.fill('demo-pass');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/home');
+    await page.locator('aside').getByText('Administrators').waitFor();
+    expect(await page.locator('aside a[href="/filter/user/1"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('signs an office user in with username and password', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'inga.vitola', { office: true, password: 'demo-pass' });
+    await page.locator('aside a[href="/filter/dep/1"]').waitFor();
+    await context.close();
+  });
+
+  it('sends an unknown path, and a signed-out visit, to the login page', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await page.goto('/no/such/page');
+    await page.waitForURL(portal.url + '/');
+    await page.goto('/home');
+    await page.waitForURL(portal.url + '/');
+    await signIn(page, 'ab1234');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+
+  it('switches the language, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Pieslēgties' }).waitFor();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'EE', exact: true }).click();
+    await page.getByRole('heading', { name: 'Logi sisse' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('et');
+    expect(await page.evaluate(() => document.cookie)).toContain('prefLang=ee');
+    await context.close();
+  });
+
+  it('signs out and ends the session', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'kz1234');
+    await page.locator('aside').getByRole('button', { name: 'Iziet' }).click();
+    await page.waitForURL(portal.url + '/');
+    await page.goto('/home');
+    await page.waitForURL(portal.url + '/');
+    await context.close();
+  });
+
+  it('takes screenshots of the login page and home at phone and desktop width', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { context, page } = await newPage(browser, portal, viewport);
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Pieslēgties' }).waitFor();
+      await screenshot(page, `shell-login-${viewport}`);
+      await signIn(page, 'lo1234', { password: 'demo-pass' });
+      await page.getByRole('heading', { name: 'Sveiki, Līga!' }).waitFor();
+      await screenshot(page, `shell-home-${viewport}`);
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Atvērt izvēlni' }).click();
+        await page.getByRole('dialog').waitFor();
+        await screenshot(page, 'shell-menu-phone');
+      }
+      await context.close();
+    }
+  });
+});
