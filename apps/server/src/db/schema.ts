@@ -95,6 +95,8 @@ export interface CourseResultsTable {
   total_time: string | null;
   /** The whole SCORM run-time data model as the player last committed it (JSON). */
   cmi_json: string | null;
+  /** Highest commit sequence saved for the current attempt (migration 0003). */
+  state_seq: Generated<number>;
   updated_at: Timestamp;
 }
 

@@ -1,4 +1,176 @@
-import type { RouteDef } from './registry.js';
+import { courseRoutes, courseStatus, type Language } from '@portal/shared';
+import {
+  courseVersion,
+  currentAttempt,
+  findOpenableCourse,
+  findResult,
+  listCourses,
+  listLinkedCourses,
+  loadSubjects,
+  readCourseLog,
+  recordCompletion,
+  saveAttemptState,
+  type CourseSubject,
+} from '../db/courses.js';
+import { courseRoots, courseScos, contentUrl } from '../scorm/library.js';
+import { conflict, forbidden, invalidInput, notFound } from './errors.js';
+import { route, type RouteDef } from './registry.js';
+
+type CourseState = courseRoutes.CourseState;
+type ScormVersion = courseRoutes.ScormVersion;
+
+async function self(db: Parameters<typeof loadSubjects>[0], actor: { id: number } | null): Promise<CourseSubject> {
+  if (!actor) throw forbidden();
+  const [subject] = await loadSubjects(db, [actor.id]);
+  if (!subject) throw forbidden();
+  return subject;
+}
+
+const notOpenable = () => notFound('This course is not in your list.');
+
+export const courses = route(courseRoutes.courses, {
+  allow: 'own',
+  // The registry checks every listed person against the caller's scope (domain/policy.ts reachesUser).
+  subjectUsers: (input) => input.userIds ?? [],
+  async handler({ input, actor, db }) {
+    if (!actor) throw forbidden();
+    const ids = input.userIds ?? [actor.id];
+    const subjects = await loadSubjects(db, [...new Set(ids)]);
+    return listCourses(db, subjects, input.userLang ? { language: input.userLang } : {});
+  },
+});
+
+export const linkedCourses = route(courseRoutes.linkedCourses, {
+  allow: 'own',
+  async handler({ input, actor, db }) {
+    const subject = await self(db, actor);
+    return listLinkedCourses(db, subject, input.userLang ? { language: input.userLang } : {});
+  },
+});
+
+export const setCourseComplete = route(courseRoutes.setCourseComplete, {
+  allow: 'own',
+  writes: true,
+  async handler({ input, actor, db }) {
+    const subject = await self(db, actor);
+    const course = await findOpenableCourse(db, subject, input.course_alias);
+    if (!course) throw notOpenable();
+    if (course.external_url)
+      throw invalidInput('An external course cannot be completed here.', { course_alias: 'external course' });
+    const outcome = await recordCompletion(db, { userId: subject.id, course, source: 'message' });
+    return {
+      course_alias: course.alias,
+      complete: true as const,
+      finish_time: outcome.result.finish_time!,
+      course_status: outcome.status.status,
+      course_expiration: outcome.status.validUntil,
+      changed: outcome.changed,
+    };
+  },
+});
+
+export const getCourseState = route(courseRoutes.getCourseState, {
+  allow: 'own',
+  async handler({ input, actor, db, config }): Promise<CourseState> {
+    const subject = await self(db, actor);
+    const course = await findOpenableCourse(db, subject, input.course_alias);
+    if (!course) throw notOpenable();
+    const scos = courseScos(courseRoots(config), course);
+    const row = await findResult(db, subject.id, course.alias);
+    const now = new Date();
+    const current = currentAttempt(
+      row,
+      scos.map((s) => s.id),
+      course.expiration,
+      now,
+    );
+    const status = courseStatus(
+      {
+        assigned: true,
+        complete: row?.complete === 1,
+        finishTime: row?.finish_time ?? null,
+        expiration: course.expiration,
+      },
+      now,
+    );
+    return {
+      course: {
+        id: course.id,
+        alias: course.alias,
+        language: course.language as Language,
+        name: course.name,
+        scorm_version: (course.scorm_version as ScormVersion | null) ?? null,
+        url: course.external_url ? null : contentUrl(course.folder, course.launch_file || 'index.html'),
+        external_url: course.external_url,
+      },
+      attempt: current.attempt,
+      seq: current.seq,
+      scos: scos.map((sco) => ({
+        id: sco.id,
+        title: sco.title,
+        url: contentUrl(course.folder, sco.href),
+        cmi: current.state.scos[sco.id]?.cmi ?? null,
+        done: current.state.scos[sco.id]?.done ?? false,
+      })),
+      complete: row?.complete === 1,
+      finish_time: row?.finish_time ?? null,
+      course_status: status.status,
+      course_expiration: status.validUntil,
+    };
+  },
+});
+
+export const setCourseState = route(courseRoutes.setCourseState, {
+  allow: 'own',
+  writes: true,
+  async handler({ input, actor, db, config }) {
+    // The subject is always the caller: no input names another person, so nobody writes another's progress.
+    const subject = await self(db, actor);
+    const openable = await findOpenableCourse(db, subject, input.course_alias);
+    if (!openable) throw notOpenable();
+    const course =
+      openable.id === input.course_id ? openable : await courseVersion(db, input.course_alias, input.course_id);
+    if (!course) throw invalidInput('course_id is not a version of this course.', { course_id: 'unknown version' });
+    const scoIds = courseScos(courseRoots(config), course).map((s) => s.id);
+    if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
+    const outcome = await saveAttemptState(db, {
+      userId: subject.id,
+      course,
+      scoIds,
+      attempt: input.attempt,
+      seq: input.seq,
+      sco: input.sco,
+      cmi: input.cmi,
+      log: input.log,
+    });
+    if (outcome.kind === 'conflict')
+      throw conflict('This attempt is no longer the current one. Please reopen the course.');
+    return {
+      saved: outcome.kind === 'saved',
+      attempt: outcome.result.attempt,
+      seq: outcome.result.state_seq,
+      complete: outcome.result.complete === 1,
+      finish_time: outcome.result.finish_time,
+      course_status: outcome.status.status,
+      course_expiration: outcome.status.validUntil,
+    };
+  },
+});
+
+export const getCourseLog = route(courseRoutes.getCourseLog, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, db }) {
+    return readCourseLog(db, input.user_id, input.course_alias);
+  },
+});
 
 /** Calls of the courses area. */
-export const coursesApi: RouteDef[] = [];
+export const coursesApi: RouteDef[] = [
+  courses,
+  linkedCourses,
+  setCourseComplete,
+  getCourseState,
+  setCourseState,
+  getCourseLog,
+] as RouteDef[];

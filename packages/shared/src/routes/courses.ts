@@ -1,2 +1,197 @@
-// Call contracts of the courses area (filled by its issue).
-export {};
+import { z } from 'zod';
+import { LANGUAGES, type CourseType, type Language } from '../constants.js';
+import { contract } from '../contract.js';
+import type { CourseStatus } from '../course-status.js';
+
+/** SCORM versions the player runs; null for plain HTML content or an external link. */
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+
+/** URL prefix under which course content is served (same origin as the portal). */
+export const COURSE_CONTENT_PREFIX = '/course-content/';
+
+/** Largest SCORM data model a commit may carry (characters of JSON). */
+export const MAX_CMI_JSON = 256 * 1024;
+/** Most run-time log entries one commit may carry. */
+export const MAX_LOG_ENTRIES = 500;
+
+const alias = z
+  .string()
+  .trim()
+  .min(1, 'Course alias is required.')
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'Course alias may hold only letters, digits, - and _.');
+const id = z.coerce.number().int().positive();
+
+/** One course in a person's list: the spec's Course fields plus the computed status. */
+export interface UserCourse {
+  user_id: number;
+  id: number;
+  alias: string;
+  language: Language;
+  name: string;
+  description: string;
+  /** Validity in months; 0 = never expires. */
+  expiration: number;
+  folder: string;
+  course_type: CourseType;
+  /** The spec's string flag: 'true' for mandatory courses. */
+  course_mandatory: 'true' | 'false';
+  status: 'enabled';
+  course_order_office: number;
+  course_order_store: number;
+  /** Given to this person on top of their position's courses. */
+  additional: boolean;
+  /** Opens this link in a new tab instead of the player (the Lithuanian bonus course). */
+  external_url: string | null;
+  launch_file: string | null;
+  scorm_version: ScormVersion | null;
+  /** Where the player frame loads the content; null for external links. */
+  url: string | null;
+  complete: boolean;
+  finish_time: string | null;
+  course_status: CourseStatus;
+  days_left: number | null;
+  /** YYYY-MM-DD the completion stops being valid; null when it never expires or is not complete. */
+  course_expiration: string | null;
+}
+
+/**
+ * `courses`: the caller's own list (no userIds), or the lists of many people the caller may see.
+ * userLang picks the language version (default: each person's own language).
+ */
+export const courses = contract<UserCourse[]>()(
+  'courses',
+  'GET',
+  z.strictObject({
+    userIds: z.array(id).min(1).max(500).optional(),
+    userLang: z.enum(LANGUAGES).optional(),
+  }),
+);
+
+/** `linked_courses`: courses that the caller's CMA and instruction bundles link to, with the caller's status. */
+export const linkedCourses = contract<UserCourse[]>()(
+  'linked_courses',
+  'GET',
+  z.strictObject({ userLang: z.enum(LANGUAGES).optional() }),
+);
+
+export interface CourseCompletion {
+  course_alias: string;
+  complete: true;
+  finish_time: string;
+  course_status: CourseStatus;
+  course_expiration: string | null;
+  /** False when the course was already complete and nothing changed. */
+  changed: boolean;
+}
+
+/** `set_course_complete`: content reported completion (postMessage content and the legacy call). */
+export const setCourseComplete = contract<CourseCompletion>()(
+  'set_course_complete',
+  'POST',
+  z.strictObject({
+    course_alias: alias,
+    complete: z.union([z.literal(true), z.literal('true'), z.literal('completed')], {
+      error: 'complete must be true or "completed".',
+    }),
+  }),
+);
+
+/** One SCO (launchable item) of a package, with its saved run-time data. */
+export interface CourseSco {
+  id: string;
+  title: string;
+  /** Content URL of this SCO, with its manifest parameters. */
+  url: string;
+  /** The SCORM data model as last committed for this SCO in the current attempt; null before the first commit. */
+  cmi: Record<string, unknown> | null;
+  done: boolean;
+}
+
+export interface CourseState {
+  course: {
+    id: number;
+    alias: string;
+    language: Language;
+    name: string;
+    scorm_version: ScormVersion | null;
+    url: string | null;
+    external_url: string | null;
+  };
+  /** The attempt the player writes to; a new one starts when a completed course is due for renewal. */
+  attempt: number;
+  /** The highest commit sequence saved; the player continues above it. */
+  seq: number;
+  scos: CourseSco[];
+  complete: boolean;
+  finish_time: string | null;
+  course_status: CourseStatus;
+  course_expiration: string | null;
+}
+
+/** `get_course_state`: what the player needs to launch or resume a course. */
+export const getCourseState = contract<CourseState>()(
+  'get_course_state',
+  'GET',
+  z.strictObject({ course_alias: alias }),
+);
+
+const logEntry = z.strictObject({
+  /** Milliseconds since the epoch, as the browser saw them. */
+  t: z.number().int().nonnegative(),
+  call: z.string().max(40),
+  element: z.string().max(255).optional(),
+  value: z.string().max(4096).optional(),
+  result: z.string().max(4096).optional(),
+  error: z.string().max(20).optional(),
+});
+export type ScormLogEntry = z.infer<typeof logEntry>;
+
+const cmi = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (value) => JSON.stringify(value).length <= MAX_CMI_JSON,
+    `The data model may hold at most ${MAX_CMI_JSON} characters.`,
+  );
+
+export interface SavedCourseState {
+  /** False when a newer commit was already saved (this one is older and was ignored). */
+  saved: boolean;
+  attempt: number;
+  seq: number;
+  complete: boolean;
+  finish_time: string | null;
+  course_status: CourseStatus;
+  course_expiration: string | null;
+}
+
+/** `set_course_state`: one commit of the SCORM run-time data of the caller's own attempt. */
+export const setCourseState = contract<SavedCourseState>()(
+  'set_course_state',
+  'POST',
+  z.strictObject({
+    course_alias: alias,
+    course_id: z.number().int().positive(),
+    attempt: z.number().int().positive(),
+    /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
+    seq: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    sco: z.string().min(1).max(255),
+    cmi,
+    log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),
+  }),
+);
+
+export interface CourseLogAttempt {
+  attempt: number;
+  course_id: number;
+  language: Language;
+  entries: (ScormLogEntry & { saved_at: string })[];
+}
+
+/** `get_course_log`: the per-attempt run-time log of one person's course, for admins checking a complaint. */
+export const getCourseLog = contract<CourseLogAttempt[]>()(
+  'get_course_log',
+  'GET',
+  z.strictObject({ user_id: id, course_alias: alias }),
+);

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial.js';
+import { courseStateSeq } from './0003-course-state-seq.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): Promise<void>; down(db: Kysely<unknown>): Promise<void> };
@@ -7,6 +8,7 @@ export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): P
 /** Every migration, in order; the key is its name in the migration table. */
 const all: Record<string, PortalMigration> = {
   '0001-initial': initial,
+  '0003-course-state-seq': courseStateSeq,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,468 @@
+import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
+import type { Selectable } from 'kysely';
+import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
+import { contentUrl } from '../scorm/library.js';
+import type { Db } from './connect.js';
+import type { CourseResultsTable, CourseRow } from './schema.js';
+
+type CourseLogAttempt = courseRoutes.CourseLogAttempt;
+type ScormLogEntry = courseRoutes.ScormLogEntry;
+type ScormVersion = courseRoutes.ScormVersion;
+type UserCourse = courseRoutes.UserCourse;
+
+/** The person whose courses are listed: what decides which courses and in which order. */
+export interface CourseSubject {
+  id: number;
+  typ: string;
+  country: string;
+  language: string;
+  position_id: number | null;
+}
+
+type ResultRow = Selectable<CourseResultsTable>;
+type Via = 'position' | 'additional' | 'linked';
+type Candidate = CourseRow & { user_id: number; via: Via };
+
+export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'typ', 'country', 'language', 'position_id'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CourseSubject => !!r);
+}
+
+async function positionCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
+    .innerJoin('courses', 'courses.id', 'course_positions.course_id')
+    .selectAll('courses')
+    .select('users.id as user_id')
+    .where('users.id', 'in', userIds)
+    .execute();
+  return rows.map((r) => ({ ...r, via: 'position' as const }));
+}
+
+async function additionalCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('additional_courses')
+    .innerJoin('courses', 'courses.alias', 'additional_courses.course_alias')
+    .selectAll('courses')
+    .select('additional_courses.user_id as user_id')
+    .where('additional_courses.user_id', 'in', userIds)
+    .execute();
+  return rows.map((r) => ({ ...r, via: 'additional' as const }));
+}
+
+async function linkedCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
+    .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
+    .innerJoin('courses', 'courses.alias', 'bundle_resources.resource_path')
+    .selectAll('courses')
+    .select('users.id as user_id')
+    .where('users.id', 'in', userIds)
+    .where('bundle_resources.resource_type', '=', 'course')
+    .execute();
+  return rows.map((r) => ({ ...r, via: 'linked' as const }));
+}
+
+/**
+ * Picks, per course alias, the version in the wanted language, else the country's, else English, else any;
+ * a disabled pick drops the course (it does not fall back to another language).
+ */
+function pickVersions(subject: CourseSubject, candidates: Candidate[], language: string): Map<string, Candidate> {
+  const preference = [language, subject.country, 'en'];
+  const rank = (c: Candidate) => {
+    const i = preference.indexOf(c.language);
+    return i < 0 ? preference.length : i;
+  };
+  const chosen = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const current = chosen.get(c.alias);
+    if (!current || rank(c) < rank(current) || (rank(c) === rank(current) && c.id < current.id)) chosen.set(c.alias, c);
+  }
+  for (const [alias, c] of chosen) if (c.status !== 'enabled') chosen.delete(alias);
+  return chosen;
+}
+
+async function loadResults(db: Db, userIds: number[]): Promise<Map<string, ResultRow>> {
+  const rows = await db.selectFrom('course_results').selectAll().where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [`${r.user_id}:${r.course_alias}`, r]));
+}
+
+function statusOf(result: ResultRow | undefined, expiration: number, now: Date): CourseStatusResult {
+  return courseStatus(
+    { assigned: true, complete: result?.complete === 1, finishTime: result?.finish_time ?? null, expiration },
+    now,
+  );
+}
+
+function toUserCourse(c: Candidate, result: ResultRow | undefined, now: Date, additional: boolean): UserCourse {
+  const status = statusOf(result, c.expiration, now);
+  return {
+    user_id: c.user_id,
+    id: c.id,
+    alias: c.alias,
+    language: c.language as Language,
+    name: c.name,
+    description: c.description,
+    expiration: c.expiration,
+    folder: c.folder,
+    course_type: c.course_type,
+    course_mandatory: c.course_type === 'mandatory' ? 'true' : 'false',
+    status: 'enabled',
+    course_order_office: c.course_order_office,
+    course_order_store: c.course_order_store,
+    additional,
+    external_url: c.external_url,
+    launch_file: c.launch_file,
+    scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
+    url: c.external_url ? null : contentUrl(c.folder, c.launch_file || 'index.html'),
+    complete: result?.complete === 1,
+    finish_time: result?.finish_time ?? null,
+    course_status: status.status,
+    days_left: status.daysLeft,
+    course_expiration: status.validUntil,
+  };
+}
+
+function orderFor(subject: CourseSubject) {
+  const store = subject.typ === 'store_user';
+  return (a: UserCourse, b: UserCourse) =>
+    (store ? a.course_order_store - b.course_order_store : a.course_order_office - b.course_order_office) ||
+    a.name.localeCompare(b.name) ||
+    a.id - b.id;
+}
+
+async function buildLists(
+  db: Db,
+  subjects: CourseSubject[],
+  candidates: Candidate[],
+  options: { language?: Language; now: Date },
+): Promise<UserCourse[]> {
+  const results = await loadResults(
+    db,
+    subjects.map((s) => s.id),
+  );
+  const out: UserCourse[] = [];
+  for (const subject of subjects) {
+    const mine = candidates.filter((c) => c.user_id === subject.id);
+    const additional = new Set(mine.filter((c) => c.via === 'additional').map((c) => c.alias));
+    const assigned = new Set(mine.filter((c) => c.via !== 'additional').map((c) => c.alias));
+    const chosen = pickVersions(subject, mine, options.language ?? subject.language);
+    const list = [...chosen.values()].map((c) =>
+      toUserCourse(
+        c,
+        results.get(`${subject.id}:${c.alias}`),
+        options.now,
+        additional.has(c.alias) && !assigned.has(c.alias),
+      ),
+    );
+    out.push(...list.sort(orderFor(subject)));
+  }
+  return out;
+}
+
+/** Each person's courses: their position's courses plus additional ones, one version per alias, ordered. */
+export async function listCourses(
+  db: Db,
+  subjects: CourseSubject[],
+  options: { language?: Language; now?: Date } = {},
+): Promise<UserCourse[]> {
+  if (subjects.length === 0) return [];
+  const ids = subjects.map((s) => s.id);
+  const candidates = [...(await positionCandidates(db, ids)), ...(await additionalCandidates(db, ids))];
+  return buildLists(db, subjects, candidates, { ...options, now: options.now ?? new Date() });
+}
+
+/** The courses a person's bundles link to (CMA and instructions), with their status. */
+export async function listLinkedCourses(
+  db: Db,
+  subject: CourseSubject,
+  options: { language?: Language; now?: Date } = {},
+): Promise<UserCourse[]> {
+  const candidates = await linkedCandidates(db, [subject.id]);
+  return buildLists(db, [subject], candidates, { ...options, now: options.now ?? new Date() });
+}
+
+/** Number of mandatory courses that are incomplete or expired for the user, in their language (home tile). */
+export async function countDueMandatory(db: Db, user: { id: number }, now = new Date()): Promise<number> {
+  const [subject] = await loadSubjects(db, [user.id]);
+  if (!subject) return 0;
+  const list = await listCourses(db, [subject], { now });
+  return list.filter((c) => c.course_type === 'mandatory' && isDue(c.course_status)).length;
+}
+
+/** The version of a course the person may open (assigned, additional or linked), or undefined. */
+export async function findOpenableCourse(
+  db: Db,
+  subject: CourseSubject,
+  alias: string,
+): Promise<CourseRow | undefined> {
+  const ids = [subject.id];
+  const candidates = [
+    ...(await positionCandidates(db, ids)),
+    ...(await additionalCandidates(db, ids)),
+    ...(await linkedCandidates(db, ids)),
+  ].filter((c) => c.alias === alias);
+  const chosen = pickVersions(subject, candidates, subject.language).get(alias);
+  if (!chosen) return undefined;
+  const { user_id: _user, via: _via, ...course } = chosen;
+  return course;
+}
+
+/** Whether a version id belongs to an openable course of that alias (any enabled language version). */
+export async function courseVersion(db: Db, alias: string, id: number): Promise<CourseRow | undefined> {
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .where('id', '=', id)
+    .where('alias', '=', alias)
+    .where('status', '=', 'enabled')
+    .executeTakeFirst();
+}
+
+export async function findResult(db: Db, userId: number, alias: string): Promise<ResultRow | undefined> {
+  return db
+    .selectFrom('course_results')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('course_alias', '=', alias)
+    .executeTakeFirst();
+}
+
+async function ensureResult(db: Db, userId: number, course: CourseRow, now: Date): Promise<ResultRow> {
+  await db
+    .insertInto('course_results')
+    .values({
+      user_id: userId,
+      course_alias: course.alias,
+      course_id: course.id,
+      complete: 0,
+      finish_time: null,
+      attempt: 1,
+      lesson_status: null,
+      completion_status: null,
+      success_status: null,
+      score_raw: null,
+      location: null,
+      suspend_data: null,
+      total_time: null,
+      cmi_json: null,
+      updated_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'course_alias']).doNothing())
+    .execute();
+  const row = await findResult(db, userId, course.alias);
+  if (!row) throw new Error('course result row vanished');
+  return row;
+}
+
+export interface CompletionOutcome {
+  changed: boolean;
+  result: ResultRow;
+  status: CourseStatusResult;
+}
+
+/**
+ * Records a completion. A course that is complete and not yet in its renewal window stays as it is
+ * (a repeated or concurrent call changes nothing); otherwise finish_time becomes now and the completion
+ * is added to the history. The update is conditional on the row being unchanged, so two racing calls
+ * record one completion on both databases.
+ */
+export async function recordCompletion(
+  db: Db,
+  input: {
+    userId: number;
+    course: CourseRow;
+    source: 'scorm' | 'message' | 'manual' | 'import';
+    recordedBy?: number | null;
+    now?: Date;
+  },
+): Promise<CompletionOutcome> {
+  const now = input.now ?? new Date();
+  for (let tries = 0; tries < 3; tries++) {
+    const row = await ensureResult(db, input.userId, input.course, now);
+    const before = statusOf(row, input.course.expiration, now);
+    if (row.complete === 1 && before.status === 'complete') return { changed: false, result: row, status: before };
+    const finish = now.toISOString();
+    const update = await db
+      .updateTable('course_results')
+      .set({ complete: 1, finish_time: finish, course_id: input.course.id, updated_at: finish })
+      .where('id', '=', row.id)
+      .where('complete', '=', row.complete)
+      .where((eb) =>
+        row.finish_time === null ? eb('finish_time', 'is', null) : eb('finish_time', '=', row.finish_time),
+      )
+      .executeTakeFirst();
+    if (Number(update.numUpdatedRows) === 0) continue;
+    await db
+      .insertInto('course_completions')
+      .values({
+        user_id: input.userId,
+        course_alias: input.course.alias,
+        finish_time: finish,
+        source: input.source,
+        recorded_by: input.recordedBy ?? null,
+      })
+      .execute();
+    const result = { ...row, complete: 1, finish_time: finish, course_id: input.course.id, updated_at: finish };
+    return { changed: true, result, status: statusOf(result, input.course.expiration, now) };
+  }
+  const result = await ensureResult(db, input.userId, input.course, now);
+  return { changed: false, result, status: statusOf(result, input.course.expiration, now) };
+}
+
+/** Per-SCO saved state of an attempt, as kept in course_results.cmi_json. */
+export interface AttemptState {
+  scos: Record<string, { cmi: Cmi; done: boolean }>;
+}
+
+export function readAttemptState(row: ResultRow | undefined): AttemptState {
+  if (!row?.cmi_json) return { scos: {} };
+  try {
+    const parsed = JSON.parse(row.cmi_json) as AttemptState;
+    return parsed && typeof parsed === 'object' && parsed.scos && typeof parsed.scos === 'object'
+      ? parsed
+      : { scos: {} };
+  } catch {
+    return { scos: {} };
+  }
+}
+
+/** Every SCO of the course is done in this attempt's state. */
+export function attemptDone(state: AttemptState, scoIds: string[]): boolean {
+  return scoIds.length > 0 && scoIds.every((id) => state.scos[id]?.done === true);
+}
+
+/**
+ * Where the player continues: the saved attempt, or a fresh one when the saved attempt is finished and
+ * the completion is due for renewal (expires soon or expired).
+ */
+export function currentAttempt(
+  row: ResultRow | undefined,
+  scoIds: string[],
+  expiration: number,
+  now: Date,
+): { attempt: number; seq: number; state: AttemptState; fresh: boolean } {
+  if (!row) return { attempt: 1, seq: 0, state: { scos: {} }, fresh: true };
+  const state = readAttemptState(row);
+  const status = statusOf(row, expiration, now).status;
+  const finished = attemptDone(state, scoIds) || (row.complete === 1 && Object.keys(state.scos).length === 0);
+  if (finished && (status === 'expired' || status === 'expires-soon')) {
+    return { attempt: row.attempt + 1, seq: 0, state: { scos: {} }, fresh: true };
+  }
+  return { attempt: row.attempt, seq: row.state_seq, state, fresh: false };
+}
+
+export type SaveOutcome =
+  | { kind: 'saved'; result: ResultRow; status: CourseStatusResult }
+  | { kind: 'stale'; result: ResultRow; status: CourseStatusResult }
+  | { kind: 'conflict' };
+
+/**
+ * Saves one commit of a SCO's data model. Older commits (a sequence already saved) are ignored; the first
+ * commit of a fresh attempt starts it; completion is recorded when this commit makes every SCO done.
+ */
+export async function saveAttemptState(
+  db: Db,
+  input: {
+    userId: number;
+    course: CourseRow;
+    scoIds: string[];
+    attempt: number;
+    seq: number;
+    sco: string;
+    cmi: Cmi;
+    log: ScormLogEntry[];
+    now?: Date;
+  },
+): Promise<SaveOutcome> {
+  const now = input.now ?? new Date();
+  const version = (input.course.scorm_version as ScormVersion | null) ?? null;
+  for (let tries = 0; tries < 3; tries++) {
+    const row = await ensureResult(db, input.userId, input.course, now);
+    const current = currentAttempt(row, input.scoIds, input.course.expiration, now);
+    if (
+      input.attempt < current.attempt ||
+      (input.attempt === current.attempt && !current.fresh && input.seq <= row.state_seq)
+    ) {
+      return { kind: 'stale', result: row, status: statusOf(row, input.course.expiration, now) };
+    }
+    if (input.attempt !== current.attempt) return { kind: 'conflict' };
+    const state: AttemptState = current.fresh ? { scos: {} } : current.state;
+    const wasDone = attemptDone(state, input.scoIds);
+    state.scos[input.sco] = { cmi: input.cmi, done: isScoDone(version, input.cmi) };
+    const nowDone = attemptDone(state, input.scoIds);
+    const iso = now.toISOString();
+    const update = await db
+      .updateTable('course_results')
+      .set({
+        ...summarize(version, input.cmi),
+        attempt: input.attempt,
+        state_seq: input.seq,
+        course_id: input.course.id,
+        cmi_json: JSON.stringify(state),
+        updated_at: iso,
+      })
+      .where('id', '=', row.id)
+      .where('attempt', '=', row.attempt)
+      .where('state_seq', '=', row.state_seq)
+      .executeTakeFirst();
+    if (Number(update.numUpdatedRows) === 0) continue;
+    if (input.log.length > 0) {
+      await db
+        .insertInto('scorm_call_log')
+        .values({
+          user_id: input.userId,
+          course_id: input.course.id,
+          attempt: input.attempt,
+          at: iso,
+          calls_json: JSON.stringify(input.log),
+        })
+        .execute();
+    }
+    if (!wasDone && nowDone) {
+      const outcome = await recordCompletion(db, { userId: input.userId, course: input.course, source: 'scorm', now });
+      return { kind: 'saved', result: outcome.result, status: outcome.status };
+    }
+    const saved = (await findResult(db, input.userId, input.course.alias))!;
+    return { kind: 'saved', result: saved, status: statusOf(saved, input.course.expiration, now) };
+  }
+  return { kind: 'conflict' };
+}
+
+/** The run-time log of one person's course, grouped by attempt, oldest first. */
+export async function readCourseLog(db: Db, userId: number, alias: string): Promise<CourseLogAttempt[]> {
+  const rows = await db
+    .selectFrom('scorm_call_log')
+    .innerJoin('courses', 'courses.id', 'scorm_call_log.course_id')
+    .select([
+      'scorm_call_log.attempt',
+      'scorm_call_log.course_id',
+      'scorm_call_log.at',
+      'scorm_call_log.calls_json',
+      'courses.language',
+    ])
+    .where('scorm_call_log.user_id', '=', userId)
+    .where('courses.alias', '=', alias)
+    .orderBy('scorm_call_log.id')
+    .execute();
+  const attempts = new Map<string, CourseLogAttempt>();
+  for (const row of rows) {
+    const key = `${row.attempt}:${row.course_id}`;
+    let attempt = attempts.get(key);
+    if (!attempt) {
+      attempt = { attempt: row.attempt, course_id: row.course_id, language: row.language as Language, entries: [] };
+      attempts.set(key, attempt);
+    }
+    const entries = JSON.parse(row.calls_json) as ScormLogEntry[];
+    attempt.entries.push(...entries.map((e) => ({ ...e, saved_at: row.at })));
+  }
+  return [...attempts.values()];
+}

@@ -1,0 +1,322 @@
+import type { courseRoutes } from '@portal/shared';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
+import { countDueMandatory } from '../db/courses.js';
+
+type UserCourse = courseRoutes.UserCourse;
+type CourseState = courseRoutes.CourseState;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function userId(env: TestEnv, login: string): Promise<number> {
+  const row = await env.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function list(env: TestEnv, token: string, input: Record<string, unknown> = {}): Promise<UserCourse[]> {
+  const res = await env.call('courses', input, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result as UserCourse[];
+}
+
+const aliases = (courses: UserCourse[], type?: 'mandatory' | 'optional') =>
+  courses.filter((c) => !type || c.course_type === type).map((c) => c.alias);
+
+describeEachDatabase('courses', (env) => {
+  it('answers not active without a session', async () => {
+    for (const route of ['courses', 'linked_courses', 'get_course_state', 'set_course_complete', 'set_course_state']) {
+      const res = await env().call(route, { course_alias: 'welcome' });
+      expect(res.status, route).toBe(401);
+      expect(res.body.error).toBe('not active');
+    }
+  });
+
+  it('answers invalid input with the failing field and its message', async () => {
+    const token = await env().login('kz1234');
+    const noAlias = await env().call('set_course_complete', { complete: true }, token);
+    expect(noAlias.status).toBe(400);
+    expect(noAlias.body.error).toBe('invalid input');
+    expect(Object.keys(noAlias.body.fields ?? {})).toContain('course_alias');
+    const emptyAlias = await env().call('set_course_complete', { course_alias: '', complete: true }, token);
+    expect(emptyAlias.body.fields?.course_alias).toBe('Course alias is required.');
+    const notComplete = await env().call('set_course_complete', { course_alias: 'welcome', complete: false }, token);
+    expect(notComplete.status).toBe(400);
+    expect(notComplete.body.fields?.complete).toBe('complete must be true or "completed".');
+    const badIds = await env().call('courses', { userIds: ['x'] }, token);
+    expect(badIds.status).toBe(400);
+    expect(Object.keys(badIds.body.fields ?? {})).toContain('userIds.0');
+    const badLang = await env().call('courses', { userLang: 'de' }, token);
+    expect(badLang.status).toBe(400);
+  });
+
+  it('refuses other people’s lists outside the caller’s scope, and the run-time log to learners', async () => {
+    const anna = await userId(env(), 'ab1234');
+    const karlis = await userId(env(), 'kz1234');
+    const learner = await env().login('kz1234');
+    expect((await env().call('courses', { userIds: [anna] }, learner)).status).toBe(403);
+    expect((await env().call('get_course_log', { user_id: karlis, course_alias: 'welcome' }, learner)).status).toBe(
+      403,
+    );
+
+    const storeAdmin = await env().login('lo1234', 'demo-pass'); // lv-riga-01, Anna's store
+    const annas = await list(env(), storeAdmin, { userIds: [anna] });
+    expect(annas.every((c) => c.user_id === anna)).toBe(true);
+    expect((await env().call('courses', { userIds: [anna, karlis] }, storeAdmin)).status).toBe(403);
+    expect((await env().call('courses', { userIds: [999_999] }, storeAdmin)).status).toBe(404);
+
+    const regman = await env().login('roberts.liepa', 'demo-pass'); // lv country
+    const both = await list(env(), regman, { userIds: [anna, karlis] });
+    expect(new Set(both.map((c) => c.user_id))).toEqual(new Set([anna, karlis]));
+    const jonas = await userId(env(), 'jk1234');
+    expect((await env().call('courses', { userIds: [jonas] }, regman)).status).toBe(403);
+  });
+
+  it('lists a store learner’s position courses in her language, split and ordered by store order', async () => {
+    const token = await env().login('ab1234');
+    const courses = await list(env(), token);
+    expect(aliases(courses, 'mandatory')).toEqual([
+      'welcome',
+      'food-hygiene',
+      'safe-work',
+      'data-protection',
+      'cash-handling',
+    ]);
+    expect(aliases(courses, 'optional')).toEqual(['customer-service', 'time-management']);
+    expect(courses.every((c) => c.language === 'lv')).toBe(true);
+    const welcome = courses.find((c) => c.alias === 'welcome')!;
+    expect(welcome).toMatchObject({
+      name: 'Laipni lūgti komandā',
+      course_mandatory: 'true',
+      course_status: 'incomplete',
+      complete: false,
+    });
+    expect(welcome.url).toMatch(/^\/course-content\/welcome-lv\//);
+    expect(courses.find((c) => c.alias === 'customer-service')?.course_mandatory).toBe('false');
+
+    // Anna's seeded results: one of each status.
+    const byAlias = Object.fromEntries(courses.map((c) => [c.alias, c]));
+    expect(byAlias['food-hygiene']!.course_status).toBe('expires-soon');
+    expect(byAlias['food-hygiene']!.days_left).toBeGreaterThan(0);
+    expect(byAlias['food-hygiene']!.days_left).toBeLessThanOrEqual(30);
+    expect(byAlias['data-protection']!.course_status).toBe('expired');
+    expect(byAlias['cash-handling']!).toMatchObject({ course_status: 'complete', complete: true });
+    expect(byAlias['cash-handling']!.course_expiration).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const english = await list(env(), token, { userLang: 'en' });
+    expect(english.find((c) => c.alias === 'welcome')?.name).toBe('Welcome to the team');
+    // No Lithuanian version is assigned to a Latvian position: the country's version is shown.
+    const lithuanian = await list(env(), token, { userLang: 'lt' });
+    expect(lithuanian.every((c) => c.language === 'lv')).toBe(true);
+  });
+
+  it('orders office users by office order, without store-only courses', async () => {
+    const token = await env().login('peteris.kalnins', 'demo-pass');
+    const courses = await list(env(), token);
+    expect(aliases(courses, 'mandatory')).toEqual(['welcome', 'safe-work', 'data-protection']);
+    expect(aliases(courses, 'optional')).toEqual(['customer-service', 'time-management']);
+  });
+
+  it('shows the Lithuanian bonus course, an external link, in optional for Lithuanian users only', async () => {
+    const jonas = await list(env(), await env().login('jk1234'));
+    const bonus = jonas.find((c) => c.alias === 'anti-discrimination');
+    expect(bonus).toMatchObject({ course_type: 'optional', language: 'lt', url: null });
+    expect(bonus?.external_url).toMatch(/^https:\/\//);
+    expect(aliases(jonas, 'mandatory')).not.toContain('cash-handling');
+    const mari = await list(env(), await env().login('mt1234'));
+    expect(aliases(mari)).not.toContain('anti-discrimination');
+  });
+
+  it('adds additional courses and drops disabled ones', async () => {
+    const peteris = await userId(env(), 'peteris.kalnins');
+    await env()
+      .db.insertInto('additional_courses')
+      .values({ user_id: peteris, course_alias: 'food-hygiene', added_by: null, added_at: new Date().toISOString() })
+      .execute();
+    const token = await env().login('peteris.kalnins', 'demo-pass');
+    const withExtra = await list(env(), token);
+    expect(withExtra.find((c) => c.alias === 'food-hygiene')).toMatchObject({ additional: true, language: 'lv' });
+    expect(withExtra.find((c) => c.alias === 'welcome')?.additional).toBe(false);
+
+    await env()
+      .db.updateTable('courses')
+      .set({ status: 'disabled' })
+      .where('alias', '=', 'time-management')
+      .where('language', '=', 'lv')
+      .execute();
+    const without = await list(env(), token);
+    expect(aliases(without)).not.toContain('time-management');
+    // The English version is still enabled and shown to someone who reads English.
+    expect(aliases(await list(env(), token, { userLang: 'en' }))).toContain('time-management');
+    await env().db.updateTable('courses').set({ status: 'enabled' }).where('alias', '=', 'time-management').execute();
+  });
+
+  it('completes a course once: a second or concurrent call changes nothing, and the home count drops', async () => {
+    const kz = await userId(env(), 'kz1234');
+    const token = await env().login('kz1234');
+    const before = await countDueMandatory(env().db, { id: kz });
+    const [first, second] = await Promise.all([
+      env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token),
+      env().call('set_course_complete', { course_alias: 'welcome', complete: 'completed' }, token),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const results = [first.body.result, second.body.result] as courseRoutes.CourseCompletion[];
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    expect(results[0]!.finish_time).toBe(results[1]!.finish_time);
+    expect(results[0]!.finish_time.slice(0, 10)).toBe(today());
+    const again = (await env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token)).body
+      .result as courseRoutes.CourseCompletion;
+    expect(again).toMatchObject({ changed: false, finish_time: results[0]!.finish_time, course_status: 'complete' });
+
+    const completions = await env()
+      .db.selectFrom('course_completions')
+      .select('id')
+      .where('user_id', '=', kz)
+      .where('course_alias', '=', 'welcome')
+      .execute();
+    expect(completions).toHaveLength(1);
+    expect(await countDueMandatory(env().db, { id: kz })).toBe(before - 1);
+    const welcome = (await list(env(), token)).find((c) => c.alias === 'welcome')!;
+    expect(welcome).toMatchObject({ complete: true, course_status: 'complete' });
+    expect(welcome.finish_time?.slice(0, 10)).toBe(today());
+  });
+
+  it('renews an expired mandatory course, which then no longer counts as due', async () => {
+    const anna = await userId(env(), 'ab1234');
+    const token = await env().login('ab1234');
+    const before = await countDueMandatory(env().db, { id: anna });
+    const res = await env().call('set_course_complete', { course_alias: 'data-protection', complete: true }, token);
+    expect(res.body.result).toMatchObject({ changed: true, course_status: 'complete' });
+    expect(await countDueMandatory(env().db, { id: anna })).toBe(before - 1);
+  });
+
+  it('refuses to complete a course that is not in the caller’s list', async () => {
+    const token = await env().login('peteris.kalnins', 'demo-pass');
+    const res = await env().call('set_course_complete', { course_alias: 'cash-handling', complete: true }, token);
+    expect(res.status).toBe(404);
+    const jonas = await env().login('jk1234');
+    const external = await env().call(
+      'set_course_complete',
+      { course_alias: 'anti-discrimination', complete: true },
+      jonas,
+    );
+    expect(external.status).toBe(400);
+  });
+
+  it('saves and resumes SCORM state, ignores old commits, completes on passed, and keeps a log for admins', async () => {
+    const token = await env().login('ab1234');
+    const state = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
+      .result as CourseState;
+    expect(state).toMatchObject({ attempt: 1, seq: 0, complete: false, course_status: 'incomplete' });
+    expect(state.scos.length).toBeGreaterThan(0);
+    const sco = state.scos[0]!;
+    expect(sco.cmi).toBeNull();
+    const version = state.course.scorm_version;
+    const cmi = (status: string, location: string) =>
+      version === '2004'
+        ? {
+            completion_status: status === 'passed' ? 'completed' : 'incomplete',
+            success_status: status === 'passed' ? 'passed' : 'unknown',
+            location,
+            suspend_data: `p=${location}`,
+            total_time: 'PT1M',
+          }
+        : {
+            core: { lesson_status: status, lesson_location: location, total_time: '00:01:00' },
+            suspend_data: `p=${location}`,
+          };
+    const commit = (seq: number, status: string, location: string) =>
+      env().call(
+        'set_course_state',
+        {
+          course_alias: 'safe-work',
+          course_id: state.course.id,
+          attempt: state.attempt,
+          seq,
+          sco: sco.id,
+          cmi: cmi(status, location),
+          log: [{ t: Date.now(), call: 'Commit', result: 'true' }],
+        },
+        token,
+      );
+
+    const first = await commit(1, 'incomplete', '3');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.result).toMatchObject({ saved: true, seq: 1, complete: false });
+    const resumed = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
+      .result as CourseState;
+    expect(resumed.seq).toBe(1);
+    expect(JSON.stringify(resumed.scos[0]!.cmi)).toContain('p=3');
+
+    const retried = await commit(1, 'incomplete', '2');
+    expect(retried.body.result).toMatchObject({ saved: false, seq: 1 });
+    const kept = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
+      .result as CourseState;
+    expect(JSON.stringify(kept.scos[0]!.cmi)).toContain('p=3');
+
+    const passed = await commit(2, 'passed', '5');
+    expect(passed.body.result).toMatchObject({ saved: true, complete: true, course_status: 'complete' });
+    const listed = (await list(env(), token)).find((c) => c.alias === 'safe-work')!;
+    expect(listed.finish_time?.slice(0, 10)).toBe(today());
+
+    const wrongAttempt = await env().call(
+      'set_course_state',
+      { course_alias: 'safe-work', course_id: state.course.id, attempt: 7, seq: 3, sco: sco.id, cmi: {} },
+      token,
+    );
+    expect(wrongAttempt.status).toBe(409);
+    const wrongSco = await env().call(
+      'set_course_state',
+      { course_alias: 'safe-work', course_id: state.course.id, attempt: 1, seq: 3, sco: 'nope', cmi: {} },
+      token,
+    );
+    expect(wrongSco.status).toBe(400);
+
+    const anna = await userId(env(), 'ab1234');
+    const admin = await env().login('lo1234', 'demo-pass');
+    const log = await env().call('get_course_log', { user_id: anna, course_alias: 'safe-work' }, admin);
+    expect(log.status).toBe(200);
+    const attempts = log.body.result as courseRoutes.CourseLogAttempt[];
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.entries).toHaveLength(2); // the ignored retry adds nothing
+    const otherStore = await env().login('inga.vitola', 'demo-pass'); // lv office admin: same country, may read
+    expect((await env().call('get_course_log', { user_id: anna, course_alias: 'safe-work' }, otherStore)).status).toBe(
+      200,
+    );
+  });
+
+  it('never writes another person’s progress', async () => {
+    const anna = await userId(env(), 'ab1234');
+    const karlis = await env().login('kz1234');
+    const state = (await env().call('get_course_state', { course_alias: 'time-management' }, karlis)).body
+      .result as CourseState;
+    const body = {
+      course_alias: 'time-management',
+      course_id: state.course.id,
+      attempt: 1,
+      seq: 1,
+      sco: state.scos[0]!.id,
+      cmi: { core: { lesson_status: 'passed' } },
+    };
+    expect((await env().call('set_course_state', { ...body, userId: anna }, karlis)).status).toBe(403);
+    expect((await env().call('set_course_state', { ...body, user_id: anna }, karlis)).status).toBe(400);
+    const annaRow = await env()
+      .db.selectFrom('course_results')
+      .select('id')
+      .where('user_id', '=', anna)
+      .where('course_alias', '=', 'time-management')
+      .executeTakeFirst();
+    expect(annaRow).toBeUndefined();
+  });
+
+  it('starts a fresh attempt when a finished course is due for renewal', async () => {
+    const token = await env().login('ab1234');
+    // food-hygiene is complete and expires soon (seeded without SCORM state).
+    const state = (await env().call('get_course_state', { course_alias: 'food-hygiene' }, token)).body
+      .result as CourseState;
+    expect(state).toMatchObject({ attempt: 2, seq: 0, complete: true, course_status: 'expires-soon' });
+    expect(state.scos.every((s) => s.cmi === null)).toBe(true);
+    const stillComplete = (await list(env(), token)).find((c) => c.alias === 'food-hygiene')!;
+    expect(stillComplete.course_status).toBe('expires-soon');
+  });
+});
