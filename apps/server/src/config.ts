@@ -34,13 +34,42 @@ const schema = z.object({
   COURSES_DIR: z.string().default('data/courses'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Office sign-in against the company directory (docs/ldap.md); unset keeps local password hashes. */
+  LDAP_URL: z
+    .string()
+    .regex(/^ldaps?:\/\/[^/]+\/?$/, 'must be ldap://host[:port] or ldaps://host[:port]')
+    .optional(),
+  LDAP_BIND_DN: z.string().optional(),
+  LDAP_BIND_PASSWORD: z.string().optional(),
+  LDAP_BASE_DN: z.string().optional(),
+  LDAP_USER_FILTER: z.string().includes('{login}', { message: 'must contain {login}' }).default('(uid={login})'),
+  LDAP_STARTTLS: bool.default(false),
+  LDAP_TLS_CA_FILE: z.string().optional(),
+  LDAP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
+  LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Copies name, surname and (when mapped) department from the directory at each sign-in. */
+  LDAP_REFRESH_ATTRIBUTES: bool.default(false),
+  LDAP_ATTR_NAME: z.string().default('givenName'),
+  LDAP_ATTR_SURNAME: z.string().default('sn'),
+  /** Directory attribute holding the portal department's alias or label; empty leaves departments alone. */
+  LDAP_ATTR_DEPARTMENT: z.string().default(''),
 });
+
+/** The directory needs its service account and search base once LDAP_URL is set. */
+const requireLdapSettings = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (!c.LDAP_URL) return;
+  for (const key of ['LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_BASE_DN'] as const) {
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when LDAP_URL is set` });
+  }
+};
 
 export type Config = z.infer<typeof schema> & { repoRoot: string };
 
 /** Reads the settings; relative paths are taken from the repository root. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const parsed = schema
+    .superRefine(requireLdapSettings)
+    .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };
 }

@@ -1,5 +1,6 @@
 import type { UserProfile } from '@portal/shared';
 import type { Db } from './connect.js';
+import { searchName } from '../domain/names.js';
 
 export async function findUserByLogin(db: Db, login: string) {
   return db
@@ -60,4 +61,55 @@ export async function loadProfile(db: Db, id: number): Promise<UserProfile | und
 
 export async function setUserLanguage(db: Db, id: number, language: string): Promise<void> {
   await db.updateTable('users').set({ language }).where('id', '=', id).execute();
+}
+
+export interface DirectoryValues {
+  name?: string;
+  surname?: string;
+  /** A department's alias or label in the person's country. */
+  department?: string;
+}
+
+/**
+ * Copies an office user's name, surname and department from the company directory (LDAP_REFRESH_ATTRIBUTES).
+ * Returns `changes` (before/after, null when nothing changed) and `unknownDepartment` when the directory names
+ * a department the portal does not have (the department is then left as it is); null for an unknown user id.
+ */
+export async function refreshFromDirectory(db: Db, id: number, values: DirectoryValues) {
+  const user = await db
+    .selectFrom('users')
+    .select(['name', 'surname', 'country', 'department_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!user) return null;
+  let departmentId = user.department_id;
+  let unknownDepartment: string | null = null;
+  if (values.department !== undefined) {
+    const wanted = values.department;
+    const matches = await db
+      .selectFrom('departments')
+      .select(['id', 'alias'])
+      .where('country', '=', user.country)
+      .where((eb) => eb.or([eb('alias', '=', wanted), eb('label', '=', wanted)]))
+      .execute();
+    const match = matches.find((d) => d.alias === wanted) ?? matches[0];
+    if (match) departmentId = match.id;
+    else unknownDepartment = wanted;
+  }
+  const after = {
+    name: values.name ?? user.name,
+    surname: values.surname ?? user.surname,
+    department_id: departmentId,
+  };
+  const before = { name: user.name, surname: user.surname, department_id: user.department_id };
+  const changed =
+    after.name !== before.name || after.surname !== before.surname || after.department_id !== before.department_id;
+  if (changed) {
+    await db
+      .updateTable('users')
+      .set({ ...after, search_name: searchName(after.name, after.surname) })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { changes: changed ? { before, after } : null, unknownDepartment };
 }

@@ -2,7 +2,8 @@ import { authRoutes } from '@portal/shared';
 import { hashToken } from '../db/sessions.js';
 import { createSession, endSession } from '../db/sessions.js';
 import { clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
-import { findUserByLogin, loadProfile, setUserLanguage } from '../db/users.js';
+import { findUserByLogin, loadProfile, refreshFromDirectory, setUserLanguage } from '../db/users.js';
+import { authenticate, directoryLog, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { needsPassword } from '../domain/sign-in.js';
 import { ApiError, forbidden } from './errors.js';
@@ -19,6 +20,38 @@ function limits(ctx: RouteContext<typeof authRoutes.loginRoute>) {
 }
 
 const rateLimited = () => new ApiError('rate limited', 'Too many attempts. Please wait a few minutes and try again.');
+
+/**
+ * An office user's password is checked by the company directory alone (docs/ldap.md): no fallback to a local
+ * hash, and the password is never stored. Optionally refreshes name, surname and department from it.
+ */
+async function directorySignIn(
+  ctx: RouteContext<typeof authRoutes.loginRoute>,
+  user: { id: number; login: string },
+  password: string,
+): Promise<boolean> {
+  const log = directoryLog(ctx.config);
+  let verdict;
+  try {
+    const settings = directorySettings(ctx.config)!;
+    verdict = await authenticate(settings, user.login, password, log);
+    if (verdict.ok && settings.refresh) {
+      const refreshed = await refreshFromDirectory(ctx.db, user.id, verdict.attributes);
+      if (refreshed?.unknownDepartment) {
+        log.warn({ userId: user.id, department: refreshed.unknownDepartment }, 'directory department unknown');
+      }
+      if (refreshed?.changes) {
+        await ctx.audit({ action: 'directory_refresh', subjectType: 'user', subjectId: user.id, ...refreshed.changes });
+      }
+    }
+  } catch (error) {
+    if (error instanceof DirectoryUnavailableError) {
+      throw new ApiError('directory unavailable', 'The company directory cannot be reached. Please try again later.');
+    }
+    throw error;
+  }
+  return verdict.ok;
+}
 
 export const checkType = route(authRoutes.checkType, {
   allow: 'public',
@@ -45,9 +78,11 @@ export const login = route(authRoutes.loginRoute, {
     }
     const user = await findUserByLogin(db, account);
     const ok = user
-      ? needsPassword(user)
-        ? await verifyPassword(user.pass_hash, input.pass)
-        : input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD
+      ? user.typ === 'ldap_user' && config.LDAP_URL
+        ? await directorySignIn(ctx, user, input.pass)
+        : needsPassword(user)
+          ? await verifyPassword(user.pass_hash, input.pass)
+          : input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD
       : await verifyPassword(null, input.pass);
     if (!user || !ok) {
       await countAttempt(db, keys.account, limit.account);
