@@ -12,6 +12,7 @@ import path from 'node:path';
  */
 export const SLAPD = process.env.SLAPD_PATH ?? '/usr/sbin/slapd';
 export const SLAPADD = process.env.SLAPADD_PATH ?? '/usr/sbin/slapadd';
+const OPENSSL = process.env.OPENSSL_PATH ?? '/usr/bin/openssl';
 const SCHEMA_DIR = process.env.SLAPD_SCHEMA_DIR ?? '/etc/ldap/schema';
 const MODULE_DIR = process.env.SLAPD_MODULE_DIR ?? '/usr/lib/ldap';
 
@@ -71,9 +72,17 @@ export const DIRECTORY_PEOPLE: DirectoryPerson[] = [
   },
 ];
 
+/** Why the TLS tests cannot run here (they make their certificates with the openssl tool), or null. */
+export function opensslMissing(): string | null {
+  return fs.existsSync(OPENSSL) ? null : `openssl is not installed (${OPENSSL} is missing): apt-get install -y openssl`;
+}
+
 export interface LdapServer {
   url: string;
   port: number;
+  /** With `tls: true`: the ldaps:// listener and the test CA that signed its certificate (for 127.0.0.1). */
+  ldapsUrl: string | null;
+  caFile: string | null;
   /** Settings that point the portal at this directory. */
   env: Record<string, string>;
   /** Stops slapd (the directory becomes unreachable); start() brings it back on the same port and data. */
@@ -140,7 +149,57 @@ function directoryLdif(people: DirectoryPerson[]): string {
   return `${entries.join('\n\n')}\n`;
 }
 
-function slapdConf(dir: string): string {
+function openssl(dir: string, args: string[]): void {
+  const run = spawnSync(OPENSSL, args, { cwd: dir, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`openssl ${args[0]} failed: ${run.stderr}`);
+}
+
+/** A throw-away CA and a server certificate it signed for 127.0.0.1 and localhost. */
+function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(dir, [
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Portal Test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  openssl(dir, ['req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
+  fs.writeFileSync(
+    path.join(dir, 'server.ext'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
+  );
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  ]);
+  return { ca: path.join(dir, 'ca.crt'), cert: path.join(dir, 'server.crt'), key: path.join(dir, 'server.key') };
+}
+
+function slapdConf(dir: string, tls: { ca: string; cert: string; key: string } | null): string {
   return `# Written by apps/server/test/ldap-server.ts for one test run.
 include ${SCHEMA_DIR}/core.schema
 include ${SCHEMA_DIR}/cosine.schema
@@ -149,7 +208,7 @@ modulepath ${MODULE_DIR}
 moduleload back_mdb
 pidfile ${path.join(dir, 'slapd.pid')}
 argsfile ${path.join(dir, 'slapd.args')}
-
+${tls ? `TLSCACertificateFile ${tls.ca}\nTLSCertificateFile ${tls.cert}\nTLSCertificateKeyFile ${tls.key}\n` : ''}
 database mdb
 maxsize 10485760
 suffix "${BASE_DN}"
@@ -191,14 +250,24 @@ async function acceptsConnections(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a fresh slapd loaded with the demo office users (or `people`). */
-export async function startLdapServer(people: DirectoryPerson[] = DIRECTORY_PEOPLE): Promise<LdapServer> {
-  const missing = slapdMissing();
+/** Starts a fresh slapd loaded with the demo office users; `tls` adds an ldaps:// listener and StartTLS. */
+export async function startLdapServer(
+  options: { tls?: boolean; people?: DirectoryPerson[] } = {},
+): Promise<LdapServer> {
+  const people = options.people ?? DIRECTORY_PEOPLE;
+  const missing = slapdMissing() ?? (options.tls ? opensslMissing() : null);
   if (missing) throw new Error(missing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-slapd-'));
   fs.mkdirSync(path.join(dir, 'db'));
   const confFile = path.join(dir, 'slapd.conf');
-  fs.writeFileSync(confFile, slapdConf(dir));
+  let certificates: ReturnType<typeof makeCertificates> | null = null;
+  try {
+    certificates = options.tls ? makeCertificates(dir) : null;
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  fs.writeFileSync(confFile, slapdConf(dir, certificates));
   fs.writeFileSync(path.join(dir, 'data.ldif'), directoryLdif(people));
   const load = spawnSync(SLAPADD, ['-f', confFile, '-l', path.join(dir, 'data.ldif')], { encoding: 'utf8' });
   if (load.status !== 0) {
@@ -208,6 +277,9 @@ export async function startLdapServer(people: DirectoryPerson[] = DIRECTORY_PEOP
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsPort = certificates ? await freePort() : null;
+  const ldapsUrl = ldapsPort ? `ldaps://127.0.0.1:${ldapsPort}` : null;
+  const listeners = [`${url}/`, ...(ldapsUrl ? [`${ldapsUrl}/`] : [])].join(' ');
   let child: ChildProcess | null = null;
   let log = '';
 
@@ -215,12 +287,12 @@ export async function startLdapServer(people: DirectoryPerson[] = DIRECTORY_PEOP
     if (child) return;
     log = '';
     // -d 0 keeps slapd in the foreground (a child we can stop) without debug output.
-    const proc = spawn(SLAPD, ['-f', confFile, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(SLAPD, ['-f', confFile, '-h', listeners, '-d', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     proc.stdout.on('data', (chunk) => (log += chunk));
     proc.stderr.on('data', (chunk) => (log += chunk));
     child = proc;
     const deadline = Date.now() + 10_000;
-    while (!(await acceptsConnections(port))) {
+    while (!(await acceptsConnections(port)) || (ldapsPort !== null && !(await acceptsConnections(ldapsPort)))) {
       if (proc.exitCode !== null || proc.signalCode !== null) {
         child = null;
         throw new Error(`slapd exited (${proc.exitCode ?? proc.signalCode}): ${log}`);
@@ -245,10 +317,17 @@ export async function startLdapServer(people: DirectoryPerson[] = DIRECTORY_PEOP
     clearTimeout(timer);
   };
 
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     port,
+    ldapsUrl,
+    caFile: certificates?.ca ?? null,
     env: {
       LDAP_URL: url,
       LDAP_BIND_DN: SERVICE_DN,

@@ -11,6 +11,7 @@ import {
 } from '../auth/ldap.js';
 import {
   DIRECTORY_PEOPLE,
+  opensslMissing,
   PEOPLE_DN,
   SERVICE_DN,
   SERVICE_PASSWORD,
@@ -22,6 +23,14 @@ import { createTestEnv, DIALECTS, type TestEnv } from '../../test/test-env.js';
 import type { Db } from '../db/connect.js';
 
 const SLAPD_MISSING = slapdMissing();
+const TLS_MISSING = SLAPD_MISSING ?? opensslMissing();
+
+// CI sets LDAP_TESTS_REQUIRED=1 so that a missing slapd fails the run instead of skipping these tests.
+if (TLS_MISSING && process.env.LDAP_TESTS_REQUIRED === '1') {
+  it('has slapd and openssl installed (LDAP_TESTS_REQUIRED=1)', () => {
+    throw new Error(TLS_MISSING);
+  });
+}
 const password = (uid: string) => DIRECTORY_PEOPLE.find((p) => p.uid === uid)!.password;
 
 /** A log that remembers its lines, so a test can see that a failure was logged. */
@@ -400,4 +409,59 @@ if (SLAPD_MISSING) {
       });
     });
   }
+}
+
+if (TLS_MISSING) {
+  describe.skip(`directory sign-in over TLS [skipped: ${TLS_MISSING}]`, () => {
+    it('needs slapd and openssl', () => undefined);
+  });
+} else {
+  describe('directory sign-in over TLS (ldaps:// and StartTLS, settings read by loadConfig)', () => {
+    let directory: LdapServer;
+    beforeAll(async () => {
+      directory = await startLdapServer({ tls: true });
+    }, 30_000);
+    afterAll(async () => {
+      await directory?.dispose();
+    });
+
+    const settingsFrom = (env: Record<string, string>) =>
+      directorySettings(loadConfig({ ...directory.env, LOG_LEVEL: 'silent', ...env }))!;
+    const signIn = (settings: DirectorySettings, log: DirectoryLog) =>
+      authenticate(settings, 'inga.vitola', password('inga.vitola'), log);
+
+    it('signs in over ldaps:// when LDAP_TLS_CA_FILE names the CA that signed the directory certificate', async () => {
+      const { log } = recordingLog();
+      const verdict = await signIn(
+        settingsFrom({ LDAP_URL: directory.ldapsUrl!, LDAP_TLS_CA_FILE: directory.caFile! }),
+        log,
+      );
+      expect(verdict.ok).toBe(true);
+    });
+
+    it('signs in with StartTLS on ldap://', async () => {
+      const { log } = recordingLog();
+      const verdict = await signIn(settingsFrom({ LDAP_STARTTLS: 'true', LDAP_TLS_CA_FILE: directory.caFile! }), log);
+      expect(verdict.ok).toBe(true);
+    });
+
+    it('refuses a directory certificate it cannot verify, unless told not to check', async () => {
+      const { log, lines } = recordingLog();
+      await expect(signIn(settingsFrom({ LDAP_URL: directory.ldapsUrl! }), log)).rejects.toBeInstanceOf(
+        DirectoryUnavailableError,
+      );
+      await expect(signIn(settingsFrom({ LDAP_STARTTLS: 'true' }), log)).rejects.toBeInstanceOf(
+        DirectoryUnavailableError,
+      );
+      expect(lines.map((l) => l.details.stage)).toEqual(['service bind', 'starttls']);
+      const unchecked = settingsFrom({ LDAP_URL: directory.ldapsUrl!, LDAP_TLS_REJECT_UNAUTHORIZED: 'false' });
+      expect((await signIn(unchecked, log)).ok).toBe(true);
+    });
+
+    it('answers directory unavailable when the CA file cannot be read', () => {
+      expect(() => settingsFrom({ LDAP_URL: directory.ldapsUrl!, LDAP_TLS_CA_FILE: '/nonexistent/ca.crt' })).toThrow(
+        DirectoryUnavailableError,
+      );
+    });
+  });
 }
