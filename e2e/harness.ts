@@ -119,7 +119,11 @@ export async function useLanguage(context: BrowserContext, language: 'lv' | 'lt'
 }
 
 /** Signs in through the login form: store accounts by PIN (and password when asked), office accounts with password. */
-export async function signIn(page: Page, login: string, options: { office?: boolean; password?: string } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  login: string,
+  options: { office?: boolean; password?: string } = {},
+): Promise<void> {
   await page.goto('/');
   await page.locator(`input[name="account-type"][value="${options.office ? 'office' : 'store'}"]`).check();
   await page.locator('input[name="login"]').fill(login);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, newPage, screenshot, signIn, startPortal, stopPortal, type Portal } from './harness';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startPortal,
+  stopPortal,
+  type Portal,
+} from './harness';
 
 describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
   let portal: Portal;

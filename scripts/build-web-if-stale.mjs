@@ -16,7 +16,13 @@ function newestMtime(target) {
 
 export function buildWebIfStale() {
   const built = path.join(root, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ];
   const sourceTime = Math.max(...sources.map((p) => newestMtime(path.join(root, p))));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return;
   console.log('Building the web app…');

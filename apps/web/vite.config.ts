@@ -4,7 +4,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': 'http://localhost:8080', '/content': 'http://localhost:8080', '/healthz': 'http://localhost:8080' },
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/content': 'http://localhost:8080',
+      '/healthz': 'http://localhost:8080',
+    },
   },
   build: {
     target: 'es2022',

@@ -47,7 +47,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       return reply.status(status).send({ error: code, message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. Please try again.' });
+    return reply
+      .status(500)
+      .send({ error: 'internal', message: 'Something went wrong on the server. Please try again.' });
   });
 
   registerApi(app, apiRoutes, { db, config });
@@ -82,7 +84,8 @@ function registerWeb(app: FastifyInstance, config: Config): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
     if (!wantsPage || !hasWeb) {
       return reply.status(404).send({ error: 'not found', message: 'Not found.' });
     }

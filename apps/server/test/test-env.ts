@@ -20,7 +20,12 @@ export interface TestEnv {
   /** Signs in and returns the session token. */
   login(login: string, pass?: string): Promise<string>;
   /** Calls `/api?r=` as the holder of `token` (or anonymously). */
-  call(route: string, input?: Record<string, unknown>, token?: string | null, method?: 'GET' | 'POST'): Promise<CallResult>;
+  call(
+    route: string,
+    input?: Record<string, unknown>,
+    token?: string | null,
+    method?: 'GET' | 'POST',
+  ): Promise<CallResult>;
   close(): Promise<void>;
 }
 
@@ -118,10 +123,15 @@ const METHODS = new Map(apiRoutes.map((def) => [def.contract.name, def.contract.
 const guessMethod = (route: string) => METHODS.get(route) ?? 'POST';
 
 /** Runs the same tests once per database: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function describeEachDatabase(name: string, body: (env: () => TestEnv) => void, envVars: Record<string, string> = {}): void {
+export function describeEachDatabase(
+  name: string,
+  body: (env: () => TestEnv) => void,
+  envVars: Record<string, string> = {},
+): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     if (!DIALECTS.includes(dialect)) {
-      describe.skip(`${name} [${dialect}: skipped, TEST_DATABASE_URL is not set]`, () => body(() => undefined as never));
+      describe.skip(`${name} [${dialect}: skipped, TEST_DATABASE_URL is not set]`, () =>
+        body(() => undefined as never));
       continue;
     }
     describe(`${name} [${dialect}]`, () => {

@@ -17,7 +17,10 @@ export interface Connection {
 }
 
 /** Opens `sqlite:<path>` (WAL, foreign keys on) or `postgres://…`; `searchPath` isolates a PostgreSQL schema. */
-export function connect(url: string, options: { baseDir?: string; searchPath?: string; poolSize?: number } = {}): Connection {
+export function connect(
+  url: string,
+  options: { baseDir?: string; searchPath?: string; poolSize?: number } = {},
+): Connection {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -27,9 +30,11 @@ export function connect(url: string, options: { baseDir?: string; searchPath?: s
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
+  if (!url.startsWith('sqlite:'))
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
   const file = url.slice('sqlite:'.length);
-  const resolved = file === ':memory:' || path.isAbsolute(file) ? file : path.join(options.baseDir ?? process.cwd(), file);
+  const resolved =
+    file === ':memory:' || path.isAbsolute(file) ? file : path.join(options.baseDir ?? process.cwd(), file);
   if (resolved !== ':memory:') fs.mkdirSync(path.dirname(resolved), { recursive: true });
   const sqlite = new SQLite(resolved);
   sqlite.pragma('journal_mode = WAL');

@@ -7,7 +7,11 @@ export interface Limit {
 
 /** True when the key has reached its limit within the current window. */
 export async function isLimited(db: Db, key: string, limit: Limit, now = new Date()): Promise<boolean> {
-  const row = await db.selectFrom('login_attempts').select(['window_start', 'failures']).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(['window_start', 'failures'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row) return false;
   if (Date.parse(row.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
   return row.failures >= limit.max;

@@ -46,7 +46,12 @@ function idleExpiry(createdAt: Date, now: Date, policy: SessionPolicy): string {
 }
 
 /** The signed-in user of a token, or null when there is no such session or it has expired. */
-export async function resolveSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<SessionUser | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')

@@ -31,7 +31,10 @@ describeEachDatabase('sign-in', (env) => {
     const profile = (await env().call('login', { login: 'ab1234' })).body.COOKIE as { id: number };
     const res = await env().app.inject({ method: 'GET', url: `/api?r=users&userId=${profile.id}&userHash=${token}` });
     expect(res.statusCode).toBe(200);
-    const other = await env().app.inject({ method: 'GET', url: `/api?r=users&userId=${profile.id + 1}&userHash=${token}` });
+    const other = await env().app.inject({
+      method: 'GET',
+      url: `/api?r=users&userId=${profile.id + 1}&userHash=${token}`,
+    });
     expect(other.statusCode).toBe(403);
   });
 
@@ -110,7 +113,8 @@ describeEachDatabase(
   (env) => {
     it('ends repeated wrong passwords for one account in rate limited, even with the right password', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await env().call('login', { login: 'inga.vitola', pass: `guess-${i}` })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await env().call('login', { login: 'inga.vitola', pass: `guess-${i}` })).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const right = await env().call('login', { login: 'inga.vitola', pass: 'demo-pass' });
       expect(right.status).toBe(429);
@@ -126,4 +130,3 @@ describeEachDatabase(
   },
   { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', CHECK_TYPE_MAX_PER_ADDRESS: '5' },
 );
-

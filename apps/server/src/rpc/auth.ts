@@ -105,7 +105,8 @@ export const users = route(authRoutes.users, {
   async handler({ input, actor, db }) {
     if (!actor) throw forbidden();
     if (input.id !== undefined && input.id !== actor.id) throw forbidden('You can only load your own profile.');
-    if (input.hash !== undefined && hashToken(input.hash) !== actor.tokenHash) throw forbidden('The hash is not your session.');
+    if (input.hash !== undefined && hashToken(input.hash) !== actor.tokenHash)
+      throw forbidden('The hash is not your session.');
     const profile = await loadProfile(db, actor.id);
     if (!profile) throw new ApiError('no_user_found', 'No such user.');
     return profile;

@@ -96,14 +96,15 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     if (!def || def.contract.method !== request.method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
     if (def.contract.method === 'POST') assertSameOrigin(request);
 
-    const params: Record<string, unknown> =
-      def.contract.method === 'GET' ? { ...query } : bodyObject(request.body);
+    const params: Record<string, unknown> = def.contract.method === 'GET' ? { ...query } : bodyObject(request.body);
     delete params.r;
 
     const token = sessionToken(request, def.contract.method === 'GET' ? params : { ...query, ...params });
     const actor = token ? await resolveSession(deps.db, token, sessionPolicy) : null;
-    if (!actor && def.allow !== 'public') throw new ApiError('not active', 'Your session is not active. Please sign in.');
-    if (actor && params.userId !== undefined && Number(params.userId) !== actor.id) throw forbidden('userId is not the signed-in user.');
+    if (!actor && def.allow !== 'public')
+      throw new ApiError('not active', 'Your session is not active. Please sign in.');
+    if (actor && params.userId !== undefined && Number(params.userId) !== actor.id)
+      throw forbidden('userId is not the signed-in user.');
     if (!mayCall(personaOf(actor), def.allow)) throw forbidden();
     delete params.userId;
     delete params.userHash;
@@ -155,7 +156,11 @@ async function assertSubjectsInScope(db: Db, actor: SessionUser | null, ids: num
   if (!actor) throw forbidden();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  const rows = await db.selectFrom('users').select(['id', 'country', 'department_id']).where('id', 'in', unique).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'country', 'department_id'])
+    .where('id', 'in', unique)
+    .execute();
   if (rows.length !== unique.length) throw new ApiError('no_user_found', 'No such user.');
   if (!rows.every((row) => reachesUser(actor, row))) throw forbidden('That user is outside your scope.');
 }

@@ -45,13 +45,22 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
     fields?: Record<string, string>;
   } | null;
   if (!response.ok || !body || body.error) {
-    throw new ApiCallError(body?.error ?? 'internal', body?.message ?? response.statusText, response.status, body?.fields);
+    throw new ApiCallError(
+      body?.error ?? 'internal',
+      body?.message ?? response.statusText,
+      response.status,
+      body?.fields,
+    );
   }
   return body;
 }
 
 /** Calls a GET route of `/api?r=`; inputs travel in the query string. */
-export async function get<N extends RouteName<'GET'>>(route: N, input: Input<N>, options: CallOptions = {}): Promise<Output<N>> {
+export async function get<N extends RouteName<'GET'>>(
+  route: N,
+  input: Input<N>,
+  options: CallOptions = {},
+): Promise<Output<N>> {
   const body = (await send(`/api?${queryString(route, input as Record<string, unknown>)}`, {
     method: 'GET',
     ...options,
@@ -60,7 +69,11 @@ export async function get<N extends RouteName<'GET'>>(route: N, input: Input<N>,
 }
 
 /** Calls a POST route of `/api?r=` with a JSON body; returns the whole envelope's result. */
-export async function post<N extends RouteName<'POST'>>(route: N, input: Input<N>, options: CallOptions = {}): Promise<Output<N>> {
+export async function post<N extends RouteName<'POST'>>(
+  route: N,
+  input: Input<N>,
+  options: CallOptions = {},
+): Promise<Output<N>> {
   const body = (await send(`/api?r=${encodeURIComponent(route)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,7 +84,10 @@ export async function post<N extends RouteName<'POST'>>(route: N, input: Input<N
 }
 
 /** Like `post`, but returns the whole envelope (login's COOKIE travels beside the result). */
-export async function postEnvelope<N extends RouteName<'POST'>>(route: N, input: Input<N>): Promise<Record<string, unknown>> {
+export async function postEnvelope<N extends RouteName<'POST'>>(
+  route: N,
+  input: Input<N>,
+): Promise<Record<string, unknown>> {
   return (await send(`/api?r=${encodeURIComponent(route)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -35,7 +35,9 @@ function MenuLink({ to, icon, label, match }: MenuLinkProps) {
         to={to}
         viewTransition
         className={({ isActive }) =>
-          isActive || (match && window.location.pathname.startsWith(match)) ? `${styles.link} ${styles.active}` : styles.link
+          isActive || (match && window.location.pathname.startsWith(match))
+            ? `${styles.link} ${styles.active}`
+            : styles.link
         }
       >
         {icon}
@@ -110,7 +112,11 @@ export function SideMenu({ user }: { user: UserProfile }) {
           <ul className={styles.list}>
             {isStoreUser(user) ? (
               <li>
-                <span className={`${styles.link} ${styles.disabled}`} aria-disabled="true" title={t('menu.officeFilterDisabled')}>
+                <span
+                  className={`${styles.link} ${styles.disabled}`}
+                  aria-disabled="true"
+                  title={t('menu.officeFilterDisabled')}
+                >
                   <Building2 aria-hidden size={iconSize} />
                   <span>{t('menu.officeFilter')}</span>
                   <span className="visually-hidden">{t('menu.officeFilterDisabled')}</span>
@@ -132,8 +138,16 @@ export function SideMenu({ user }: { user: UserProfile }) {
             />
             {isTrainingManager(user) && (
               <>
-                <MenuLink to="/manager/1" icon={<PlusCircle aria-hidden size={iconSize} />} label={t('menu.addCourse')} />
-                <MenuLink to="/manager/2" icon={<Megaphone aria-hidden size={iconSize} />} label={t('menu.addNotification')} />
+                <MenuLink
+                  to="/manager/1"
+                  icon={<PlusCircle aria-hidden size={iconSize} />}
+                  label={t('menu.addCourse')}
+                />
+                <MenuLink
+                  to="/manager/2"
+                  icon={<Megaphone aria-hidden size={iconSize} />}
+                  label={t('menu.addNotification')}
+                />
               </>
             )}
           </ul>

@@ -28,7 +28,10 @@ export const routes: RouteObject[] = [
         ...lazyPage(() => import('../features/howto/HowToPage').then((m) => m.HowToPage)),
       },
       { path: '/courses', element: redirect('/courses/1') },
-      { path: '/courses/:section', ...lazyPage(() => import('../features/courses/CoursesPage').then((m) => m.CoursesPage)) },
+      {
+        path: '/courses/:section',
+        ...lazyPage(() => import('../features/courses/CoursesPage').then((m) => m.CoursesPage)),
+      },
       { path: '/resources', element: redirect('/resources/1/1') },
       { path: '/resources/:section', element: redirect('/resources/1/1') },
       {

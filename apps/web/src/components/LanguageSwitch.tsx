@@ -4,11 +4,21 @@ import { saveLanguage } from '../i18n/language';
 import styles from './LanguageSwitch.module.css';
 
 /** The ee / lv / lt / en buttons; the choice is kept as prefLang (cookie and local storage). */
-export function LanguageSwitch({ tone = 'light', onChange }: { tone?: 'light' | 'dark'; onChange?: (l: Language) => void }) {
+export function LanguageSwitch({
+  tone = 'light',
+  onChange,
+}: {
+  tone?: 'light' | 'dark';
+  onChange?: (l: Language) => void;
+}) {
   const { t, i18n } = useTranslation();
   const order: Language[] = ['ee', 'lv', 'lt', 'en'];
   return (
-    <div className={`${styles.switch} ${tone === 'dark' ? styles.dark : ''}`} role="group" aria-label={t('menu.language')}>
+    <div
+      className={`${styles.switch} ${tone === 'dark' ? styles.dark : ''}`}
+      role="group"
+      aria-label={t('menu.language')}
+    >
       {order
         .filter((code) => LANGUAGES.includes(code))
         .map((code) => (

@@ -53,8 +53,4 @@ export const users = contract<UserProfile>()(
 
 export const logout = contract<'Logged out'>()('logout', 'POST', z.strictObject({}));
 
-export const setLanguage = contract<'ok'>()(
-  'set_language',
-  'POST',
-  z.strictObject({ language: z.enum(LANGUAGES) }),
-);
+export const setLanguage = contract<'ok'>()('set_language', 'POST', z.strictObject({ language: z.enum(LANGUAGES) }));

@@ -96,7 +96,12 @@ export function LoginPage() {
         <div className={styles.top}>
           <LanguageSwitch />
         </div>
-        <form className={styles.card} onSubmit={submit} noValidate data-state={wrongPassword ? 'wrong-password' : undefined}>
+        <form
+          className={styles.card}
+          onSubmit={submit}
+          noValidate
+          data-state={wrongPassword ? 'wrong-password' : undefined}
+        >
           <h1>{t('title')}</h1>
           <p className={styles.subtitle}>{t('subtitle')}</p>
 
