@@ -1,0 +1,587 @@
+import type { adminRoutes, CourseStatus, CourseType } from '@portal/shared';
+import { COURSE_STATUSES, courseStatus, isDue } from '@portal/shared';
+import type { Expression, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Scope } from '../domain/policy.js';
+import type { Db } from './connect.js';
+import { userScope } from './admin.js';
+
+type CompletionRecord = adminRoutes.CompletionRecord;
+type DueItem = adminRoutes.DueItem;
+type GridCourse = adminRoutes.GridCourse;
+type GridUser = adminRoutes.GridUser;
+type ResultGrid = adminRoutes.ResultGrid;
+type ResultSummary = adminRoutes.ResultSummary;
+type UserDetailCourse = adminRoutes.UserDetailCourse;
+
+/** A course alias as one column: its name in the wanted language and its validity. */
+export interface CatalogueCourse extends GridCourse {
+  order_office: number;
+  order_store: number;
+}
+
+/**
+ * The enabled courses of the given countries (a country's language and English), one entry per alias, named in
+ * `lang` when that version exists, else the country's language, English, then any. Expiry is the longest of the
+ * versions.
+ */
+export async function loadCatalogue(
+  db: Db,
+  options: {
+    countries: 'all' | string[];
+    lang: string;
+    courseType?: CourseType;
+    aliases?: string[];
+    order: 'office' | 'store';
+  },
+): Promise<CatalogueCourse[]> {
+  let query = db
+    .selectFrom('courses')
+    .select(['alias', 'language', 'name', 'course_type', 'expiration', 'course_order_office', 'course_order_store'])
+    .where('status', '=', 'enabled');
+  if (options.countries !== 'all') query = query.where('language', 'in', [...options.countries, 'en', options.lang]);
+  if (options.courseType) query = query.where('course_type', '=', options.courseType);
+  if (options.aliases) {
+    if (options.aliases.length === 0) return [];
+    query = query.where('alias', 'in', options.aliases);
+  }
+  const rows = await query.execute();
+  const preference = [options.lang, ...(options.countries === 'all' ? [] : options.countries), 'en'];
+  const rank = (language: string) => {
+    const i = preference.indexOf(language);
+    return i < 0 ? preference.length : i;
+  };
+  const byAlias = new Map<string, CatalogueCourse & { rank: number }>();
+  for (const row of rows) {
+    const current = byAlias.get(row.alias);
+    const r = row.name ? rank(row.language) : preference.length + 1;
+    if (!current) {
+      byAlias.set(row.alias, {
+        alias: row.alias,
+        name: row.name || row.alias,
+        course_type: row.course_type,
+        expiration: row.expiration,
+        order_office: row.course_order_office,
+        order_store: row.course_order_store,
+        rank: r,
+      });
+      continue;
+    }
+    current.expiration = Math.max(current.expiration, row.expiration);
+    if (r < current.rank) Object.assign(current, { name: row.name, rank: r, course_type: row.course_type });
+  }
+  const key = options.order === 'store' ? 'order_store' : 'order_office';
+  return [...byAlias.values()]
+    .map(({ rank: _rank, ...course }) => course)
+    .sort(
+      (a, b) =>
+        (a.course_type === b.course_type ? 0 : a.course_type === 'mandatory' ? -1 : 1) ||
+        a[key] - b[key] ||
+        a.alias.localeCompare(b.alias),
+    );
+}
+
+/** Which people a grid, a chart or an export covers: the caller's scope, the chosen departments, maybe chosen people. */
+export interface Selection {
+  scope: Scope;
+  departmentIds: number[];
+  userIds?: number[];
+}
+
+function selectionFilter(selection: Selection): Expression<SqlBool> {
+  const parts = [userScope(selection.scope)];
+  parts.push(
+    selection.departmentIds.length > 0
+      ? sql<SqlBool>`${sql.ref('users.department_id')} in (${sql.join(selection.departmentIds)})`
+      : sql<SqlBool>`1 = 0`,
+  );
+  if (selection.userIds) {
+    parts.push(
+      selection.userIds.length > 0
+        ? sql<SqlBool>`${sql.ref('users.id')} in (${sql.join(selection.userIds)})`
+        : sql<SqlBool>`1 = 0`,
+    );
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** (person, course alias) pairs of what each selected person must or may do: their position's courses plus additional ones. */
+function assignedPairs(db: Db, filter: Expression<SqlBool>, aliases?: string[]) {
+  let byPosition = db
+    .selectFrom('users')
+    .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
+    .innerJoin('courses', 'courses.id', 'course_positions.course_id')
+    .select(['users.id as user_id', 'courses.alias as alias'])
+    .where('courses.status', '=', 'enabled')
+    .where(filter);
+  let additional = db
+    .selectFrom('additional_courses')
+    .innerJoin('users', 'users.id', 'additional_courses.user_id')
+    .select(['users.id as user_id', 'additional_courses.course_alias as alias'])
+    .where(filter);
+  if (aliases) {
+    byPosition = byPosition.where('courses.alias', 'in', aliases);
+    additional = additional.where('additional_courses.course_alias', 'in', aliases);
+  }
+  return byPosition.union(additional);
+}
+
+/** Course aliases assigned to anyone of the selection. */
+export async function assignedAliases(db: Db, selection: Selection): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom(assignedPairs(db, selectionFilter(selection)).as('a'))
+    .select('a.alias')
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => r.alias));
+}
+
+const gridUserColumns = [
+  'users.id',
+  'users.login',
+  'users.name',
+  'users.surname',
+  'users.role',
+  'users.typ',
+  'users.long_term',
+  'departments.alias as department_alias',
+  'departments.label as department_label',
+  'positions.alias as position',
+  'positions.label as position_label',
+] as const;
+
+function usersOf(db: Db, selection: Selection) {
+  return db
+    .selectFrom('users')
+    .innerJoin('departments', 'departments.id', 'users.department_id')
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .where(selectionFilter(selection));
+}
+
+function toGridUser(row: {
+  id: number;
+  login: string;
+  name: string;
+  surname: string;
+  role: string;
+  typ: string;
+  long_term: number;
+  department_alias: string;
+  department_label: string;
+  position: string | null;
+  position_label: string | null;
+}): GridUser {
+  return {
+    ...row,
+    role: row.role as GridUser['role'],
+    typ: row.typ as GridUser['typ'],
+    long_term: row.long_term === 1,
+  };
+}
+
+export interface Cell {
+  assigned: 'position' | 'additional' | null;
+  complete: boolean;
+  finish_time: string | null;
+}
+
+/** Assignment and result of each of `userIds` in each of `aliases` (set-based: three queries whatever the size). */
+export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Promise<Map<number, Map<string, Cell>>> {
+  const cells = new Map<number, Map<string, Cell>>(userIds.map((id) => [id, new Map()]));
+  if (userIds.length === 0 || aliases.length === 0) return cells;
+  const cell = (userId: number, alias: string) => {
+    const row = cells.get(userId)!;
+    let value = row.get(alias);
+    if (!value) {
+      value = { assigned: null, complete: false, finish_time: null };
+      row.set(alias, value);
+    }
+    return value;
+  };
+  const [byPosition, additional, results] = await Promise.all([
+    db
+      .selectFrom('users')
+      .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
+      .innerJoin('courses', 'courses.id', 'course_positions.course_id')
+      .select(['users.id as user_id', 'courses.alias'])
+      .distinct()
+      .where('users.id', 'in', userIds)
+      .where('courses.alias', 'in', aliases)
+      .where('courses.status', '=', 'enabled')
+      .execute(),
+    db
+      .selectFrom('additional_courses')
+      .select(['user_id', 'course_alias'])
+      .where('user_id', 'in', userIds)
+      .where('course_alias', 'in', aliases)
+      .execute(),
+    db
+      .selectFrom('course_results')
+      .select(['user_id', 'course_alias', 'complete', 'finish_time'])
+      .where('user_id', 'in', userIds)
+      .where('course_alias', 'in', aliases)
+      .execute(),
+  ]);
+  for (const row of additional) cell(row.user_id, row.course_alias).assigned = 'additional';
+  for (const row of byPosition) cell(row.user_id, row.alias).assigned = 'position';
+  for (const row of results)
+    Object.assign(cell(row.user_id, row.course_alias), { complete: row.complete === 1, finish_time: row.finish_time });
+  return cells;
+}
+
+const EMPTY_CELL: Cell = { assigned: null, complete: false, finish_time: null };
+
+/** The shared status rule applied to one cell. */
+export function statusOf(cell: Cell | undefined, course: GridCourse, now: Date) {
+  const value = cell ?? EMPTY_CELL;
+  return courseStatus(
+    {
+      assigned: value.assigned !== null,
+      complete: value.complete,
+      finishTime: value.finish_time,
+      expiration: course.expiration,
+    },
+    now,
+  );
+}
+
+export const statusCode = (status: CourseStatus) => COURSE_STATUSES.indexOf(status);
+
+/** One page of a result grid, and on the first page the chart's summary per department. */
+export async function resultGrid(
+  db: Db,
+  selection: Selection,
+  options: { columns: CatalogueCourse[]; offset: number; limit: number; now: Date; pruneColumns: boolean },
+): Promise<ResultGrid> {
+  let columns = options.columns;
+  if (options.pruneColumns) {
+    const assigned = await assignedAliases(db, selection);
+    columns = columns.filter((c) => assigned.has(c.alias));
+  }
+  const [rows, count] = await Promise.all([
+    usersOf(db, selection)
+      .select(gridUserColumns)
+      .orderBy('departments.label')
+      .orderBy('users.surname')
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    usersOf(db, selection)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  const users = rows.map(toGridUser);
+  const aliases = columns.map((c) => c.alias);
+  const cells = await cellsOf(
+    db,
+    users.map((u) => u.id),
+    aliases,
+  );
+  const statuses = users.map((user) =>
+    columns.map((course) => statusCode(statusOf(cells.get(user.id)?.get(course.alias), course, options.now).status)),
+  );
+  const summary = options.offset === 0 ? await resultSummary(db, selection, columns, options.now) : null;
+  return {
+    courses: columns.map(({ alias, name, course_type, expiration }) => ({ alias, name, course_type, expiration })),
+    users,
+    statuses,
+    total: Number(count?.n ?? 0),
+    offset: options.offset,
+    limit: options.limit,
+    summary,
+  };
+}
+
+/**
+ * Per department: the assigned results of the given courses by status, people on long-term absence left out.
+ * Grouped in SQL by completion day (all the status rule needs), so the rows stay few for a whole country.
+ */
+export async function resultSummary(
+  db: Db,
+  selection: Selection,
+  columns: GridCourse[],
+  now: Date,
+): Promise<ResultSummary[]> {
+  const departments = await db
+    .selectFrom('departments')
+    .select(['id', 'alias', 'label'])
+    .where('id', 'in', selection.departmentIds.length > 0 ? selection.departmentIds : [-1])
+    .orderBy('label')
+    .execute();
+  const summary = new Map<number, ResultSummary>(
+    departments.map((d) => [
+      d.id,
+      {
+        department_alias: d.alias,
+        department_label: d.label,
+        people: 0,
+        long_term: 0,
+        complete: 0,
+        expires_soon: 0,
+        expired: 0,
+        incomplete: 0,
+      },
+    ]),
+  );
+  const people = await usersOf(db, selection)
+    .select((eb) => ['users.department_id', 'users.long_term', eb.fn.countAll<number>().as('n')])
+    .groupBy(['users.department_id', 'users.long_term'])
+    .execute();
+  for (const row of people) {
+    const entry = summary.get(row.department_id);
+    if (!entry) continue;
+    entry.people += Number(row.n);
+    if (row.long_term === 1) entry.long_term += Number(row.n);
+  }
+  const byAlias = new Map(columns.map((c) => [c.alias, c]));
+  if (byAlias.size > 0) {
+    const present = sql<SqlBool>`${sql.ref('users.long_term')} = 0`;
+    const filter = sql<SqlBool>`(${selectionFilter(selection)} and ${present})`;
+    const day = sql<string | null>`substr(${sql.ref('r.finish_time')}, 1, 10)`;
+    const groups = await db
+      .selectFrom(assignedPairs(db, filter, [...byAlias.keys()]).as('a'))
+      .innerJoin('users', 'users.id', 'a.user_id')
+      .leftJoin('course_results as r', (join) =>
+        join.onRef('r.user_id', '=', 'a.user_id').onRef('r.course_alias', '=', 'a.alias'),
+      )
+      .select((eb) => ['users.department_id', 'a.alias', 'r.complete', day.as('day'), eb.fn.countAll<number>().as('n')])
+      .groupBy(['users.department_id', 'a.alias', 'r.complete', day])
+      .execute();
+    for (const group of groups) {
+      const entry = summary.get(group.department_id);
+      const course = byAlias.get(group.alias);
+      if (!entry || !course) continue;
+      const status = courseStatus(
+        {
+          assigned: true,
+          complete: group.complete === 1,
+          finishTime: group.day ? `${group.day}T12:00:00.000Z` : null,
+          expiration: course.expiration,
+        },
+        now,
+      ).status;
+      const n = Number(group.n);
+      if (status === 'complete') entry.complete += n;
+      else if (status === 'expires-soon') entry.expires_soon += n;
+      else if (status === 'expired') entry.expired += n;
+      else entry.incomplete += n;
+    }
+  }
+  return [...summary.values()];
+}
+
+/**
+ * The rows of an export, one department at a time, in the grid's order: memory stays at one department's
+ * people whatever the size of the export.
+ */
+export async function* resultRows(
+  db: Db,
+  selection: Selection,
+  columns: GridCourse[],
+  now: Date,
+): AsyncGenerator<{
+  user: GridUser;
+  cells: { status: CourseStatus; finish_time: string | null; valid_until: string | null }[];
+}> {
+  const departments = await db
+    .selectFrom('departments')
+    .select(['id'])
+    .where('id', 'in', selection.departmentIds.length > 0 ? selection.departmentIds : [-1])
+    .orderBy('label')
+    .execute();
+  const aliases = columns.map((c) => c.alias);
+  for (const department of departments) {
+    const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
+      .select(gridUserColumns)
+      .orderBy('users.surname')
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .execute();
+    const cells = await cellsOf(
+      db,
+      rows.map((r) => r.id),
+      aliases,
+    );
+    for (const row of rows) {
+      const user = toGridUser(row);
+      yield {
+        user,
+        cells: columns.map((course) => {
+          const cell = cells.get(user.id)?.get(course.alias);
+          const status = statusOf(cell, course, now);
+          return {
+            status: status.status,
+            finish_time: cell?.complete ? cell.finish_time : null,
+            valid_until: status.validUntil,
+          };
+        }),
+      };
+    }
+  }
+}
+
+/** Every course of a person's country with their assignment, result and status: the user-details table. */
+export async function userCourses(
+  db: Db,
+  user: { id: number; country: string },
+  lang: string,
+  now: Date,
+): Promise<UserDetailCourse[]> {
+  const catalogue = await loadCatalogue(db, { countries: [user.country], lang, order: 'office' });
+  const cells = (
+    await cellsOf(
+      db,
+      [user.id],
+      catalogue.map((c) => c.alias),
+    )
+  ).get(user.id)!;
+  return catalogue.map(({ alias, name, course_type, expiration }) => {
+    const cell = cells.get(alias) ?? EMPTY_CELL;
+    const status = statusOf(cell, { alias, name, course_type, expiration }, now);
+    return {
+      alias,
+      name,
+      course_type,
+      expiration,
+      assigned: cell.assigned,
+      complete: cell.complete,
+      finish_time: cell.finish_time,
+      status: status.status,
+      days_left: status.daysLeft,
+      valid_until: status.validUntil,
+    };
+  });
+}
+
+/** Every completion ever recorded for a person, newest first, with who recorded manual ones. */
+export async function completionHistory(db: Db, userId: number): Promise<CompletionRecord[]> {
+  const rows = await db
+    .selectFrom('course_completions')
+    .leftJoin('users as recorder', 'recorder.id', 'course_completions.recorded_by')
+    .select([
+      'course_completions.course_alias',
+      'course_completions.finish_time',
+      'course_completions.source',
+      'recorder.name as recorder_name',
+      'recorder.surname as recorder_surname',
+    ])
+    .where('course_completions.user_id', '=', userId)
+    .orderBy('course_completions.finish_time', 'desc')
+    .orderBy('course_completions.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    course_alias: row.course_alias,
+    finish_time: row.finish_time,
+    source: row.source,
+    recorded_by: row.recorder_name ? `${row.recorder_name} ${row.recorder_surname ?? ''}`.trim() : null,
+  }));
+}
+
+/** What a person has to do now: mandatory courses due (never done or expired) and unfinished mandatory instructions. */
+export async function dueItems(
+  db: Db,
+  user: { id: number; country: string },
+  lang: string,
+  now: Date,
+): Promise<DueItem[]> {
+  const courses = (await userCourses(db, user, lang, now))
+    .filter((c) => c.assigned !== null && c.course_type === 'mandatory' && isDue(c.status))
+    .map((c): DueItem => ({ kind: 'course', alias: c.alias, name: c.name, status: c.status }));
+  const bundles = await db
+    .selectFrom('users')
+    .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
+    .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
+    .leftJoin('bundle_progress', (join) =>
+      join.onRef('bundle_progress.bundle_id', '=', 'bundles.id').onRef('bundle_progress.user_id', '=', 'users.id'),
+    )
+    .select(['bundles.id', 'bundles.category_name', 'bundle_progress.seen', 'bundle_progress.complete'])
+    .where('users.id', '=', user.id)
+    .where('bundles.kind', '=', 'instruction')
+    .where('bundles.country', '=', user.country)
+    .where('bundles.mandatory', '=', 1)
+    .orderBy('bundles.sort_order')
+    .execute();
+  const instructions = bundles
+    .filter((b) => b.complete !== 1)
+    .map((b): DueItem => ({
+      kind: 'instruction',
+      alias: String(b.id),
+      name: b.category_name,
+      status: b.seen === 1 ? 'seen' : 'not_seen',
+    }));
+  return [...courses, ...instructions];
+}
+
+/* ---------- bundles (CMA and instructions) for exports ---------- */
+
+export const BUNDLE_STATES = ['not_assigned', 'not_seen', 'seen', 'complete'] as const;
+export type BundleState = (typeof BUNDLE_STATES)[number];
+
+export async function bundlesOf(db: Db, kind: 'cma' | 'instruction', countries: 'all' | string[]) {
+  let query = db
+    .selectFrom('bundles')
+    .select(['id', 'country', 'category_name', 'mandatory'])
+    .where('kind', '=', kind)
+    .orderBy('country')
+    .orderBy('sort_order')
+    .orderBy('id');
+  if (countries !== 'all') query = query.where('country', 'in', countries.length > 0 ? countries : ['-']);
+  return query.execute();
+}
+
+/** Export rows of bundle progress, one department at a time. */
+export async function* bundleRows(
+  db: Db,
+  selection: Selection,
+  bundleIds: number[],
+): AsyncGenerator<{ user: GridUser; cells: { state: BundleState; completed_at: string | null }[] }> {
+  const departments = await db
+    .selectFrom('departments')
+    .select(['id'])
+    .where('id', 'in', selection.departmentIds.length > 0 ? selection.departmentIds : [-1])
+    .orderBy('label')
+    .execute();
+  for (const department of departments) {
+    const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
+      .select(gridUserColumns)
+      .orderBy('users.surname')
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .execute();
+    const ids = rows.map((r) => r.id);
+    const [assigned, progress] =
+      ids.length === 0 || bundleIds.length === 0
+        ? [[], []]
+        : await Promise.all([
+            db
+              .selectFrom('users')
+              .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
+              .select(['users.id as user_id', 'bundle_positions.bundle_id'])
+              .where('users.id', 'in', ids)
+              .where('bundle_positions.bundle_id', 'in', bundleIds)
+              .execute(),
+            db
+              .selectFrom('bundle_progress')
+              .select(['user_id', 'bundle_id', 'seen', 'complete', 'completed_at'])
+              .where('user_id', 'in', ids)
+              .where('bundle_id', 'in', bundleIds)
+              .execute(),
+          ]);
+    const isAssigned = new Set(assigned.map((a) => `${a.user_id}:${a.bundle_id}`));
+    const byKey = new Map(progress.map((p) => [`${p.user_id}:${p.bundle_id}`, p]));
+    for (const row of rows) {
+      yield {
+        user: toGridUser(row),
+        cells: bundleIds.map((bundleId) => {
+          const key = `${row.id}:${bundleId}`;
+          const p = byKey.get(key);
+          const state: BundleState =
+            p?.complete === 1 ? 'complete' : p?.seen === 1 ? 'seen' : isAssigned.has(key) ? 'not_seen' : 'not_assigned';
+          return { state, completed_at: p?.complete === 1 ? p.completed_at : null };
+        }),
+      };
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import { adminRoutes, type OutputOf } from '@portal/shared';
+import {
+  findDepartments,
+  listDepartments,
+  listPositions,
+  listStoreTypes,
+  loadTarget,
+  pinsInScope,
+  searchUsers,
+} from '../db/admin.js';
+import { additionalCourses } from '../db/admin.js';
+import { completionHistory, loadCatalogue, resultGrid, userCourses } from '../db/admin-results.js';
+import { loadProfile } from '../db/users.js';
+import { mayDelete, mayGiveCourses, mayGrantAdmin, mayManage } from '../domain/admin-rules.js';
+import { scopeOf } from '../domain/policy.js';
+import { countriesFor, departmentsInScope, languageFor, signedIn } from './admin-access.js';
+import { ApiError, forbidden, notFound } from './errors.js';
+import { route, type RouteContext, type RouteDef } from './registry.js';
+
+const { ADMIN_MESSAGES, SEARCH_LIMIT } = adminRoutes;
+type GridInput = adminRoutes.ResultGrid;
+
+async function grid(
+  ctx: RouteContext<typeof adminRoutes.getUserResults> | RouteContext<typeof adminRoutes.getUserResultsByStores>,
+  aliases: string[],
+  kind: 'store' | undefined,
+): Promise<GridInput> {
+  const actor = signedIn(ctx.actor);
+  const { input, db } = ctx;
+  const departments = await departmentsInScope(db, actor, input.country, aliases, kind);
+  const columns = await loadCatalogue(db, {
+    countries: [input.country],
+    lang: languageFor(actor, input.userLang),
+    courseType: input.course_type,
+    aliases: input.courses,
+    order: kind === 'store' ? 'store' : 'office',
+  });
+  return resultGrid(
+    db,
+    { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id), userIds: input.user_ids },
+    { columns, offset: input.offset, limit: input.limit, now: new Date(), pruneColumns: !input.courses },
+  );
+}
+
+export const getUserResults = route(adminRoutes.getUserResults, {
+  allow: 'view_results',
+  handler: (ctx) => grid(ctx, ctx.input.dep, undefined),
+});
+
+export const getUserResultsByStores = route(adminRoutes.getUserResultsByStores, {
+  allow: 'view_results',
+  handler: (ctx) => grid(ctx, ctx.input.stores, 'store'),
+});
+
+function searchRoute<
+  C extends typeof adminRoutes.findUser | typeof adminRoutes.findUserOffice | typeof adminRoutes.findUserStore,
+>(contract: C, kind?: 'store' | 'office') {
+  return route(contract, {
+    allow: 'view_results',
+    async handler({ input, actor, db, extra }) {
+      const found = await searchUsers(db, scopeOf(signedIn(actor)), input.search_string, { kind, limit: SEARCH_LIMIT });
+      if (found.length === 0) extra.message = ADMIN_MESSAGES.noUsers;
+      return found as OutputOf<C>;
+    },
+  });
+}
+
+export const findUser = searchRoute(adminRoutes.findUser);
+export const findUserOffice = searchRoute(adminRoutes.findUserOffice, 'office');
+export const findUserStore = searchRoute(adminRoutes.findUserStore, 'store');
+
+export const getStoreLabel = route(adminRoutes.getStoreLabel, {
+  allow: 'view_results',
+  async handler({ input, actor, db }) {
+    const [store] = await findDepartments(db, [input.storeAlias]);
+    if (!store || store.kind !== 'store') throw notFound('No such store.');
+    const reach = countriesFor(signedIn(actor));
+    if (reach !== 'all' && !reach.includes(store.country)) throw forbidden('That store is outside your scope.');
+    return store.label;
+  },
+});
+
+export const getUserData = route(adminRoutes.getUserData, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, actor, db }) {
+    const caller = signedIn(actor);
+    const [user, target] = await Promise.all([loadProfile(db, input.user_id), loadTarget(db, input.user_id)]);
+    if (!user || !target) throw new ApiError('no_user_found', 'No such user.');
+    const now = new Date();
+    const [courses, completions, additional] = await Promise.all([
+      userCourses(db, user, languageFor(caller, input.userLang), now),
+      completionHistory(db, user.id),
+      additionalCourses(db, user.id),
+    ]);
+    return {
+      user,
+      has_password: target.has_password,
+      courses,
+      completions,
+      additional_courses: additional,
+      can: {
+        edit: mayManage(caller, target),
+        grant_admin: mayGrantAdmin(caller, target),
+        delete: mayDelete(caller, target),
+        additional_courses: mayGiveCourses(caller, target),
+      },
+    };
+  },
+});
+
+export const getAllPins = route(adminRoutes.getAllPins, {
+  allow: 'view_results',
+  handler: ({ actor, db }) => pinsInScope(db, scopeOf(signedIn(actor))),
+});
+
+export const getAllDepartments = route(adminRoutes.getAllDepartments, {
+  allow: 'view_results',
+  handler: ({ input, actor, db }) => listDepartments(db, { countries: countriesFor(signedIn(actor), input.country) }),
+});
+
+export const getStores = route(adminRoutes.getStores, {
+  allow: 'view_results',
+  handler: ({ input, actor, db }) =>
+    listDepartments(db, {
+      countries: countriesFor(signedIn(actor), input.country),
+      kind: 'store',
+      storeType: input.store_type,
+    }),
+});
+
+export const getPositions = route(adminRoutes.getPositions, {
+  allow: 'view_results',
+  handler: ({ input, actor, db }) => listPositions(db, countriesFor(signedIn(actor), input.country)),
+});
+
+export const getStoreTypes = route(adminRoutes.getStoreTypes, {
+  allow: 'view_results',
+  handler: ({ db }) => listStoreTypes(db),
+});
+
+export const adminSearchApi: RouteDef[] = [
+  getUserResults,
+  getUserResultsByStores,
+  findUser,
+  findUserOffice,
+  findUserStore,
+  getStoreLabel,
+  getUserData,
+  getAllPins,
+  getAllDepartments,
+  getStores,
+  getPositions,
+  getStoreTypes,
+] as RouteDef[];
