@@ -177,6 +177,15 @@ if (SLAPD_MISSING) {
       expect(JSON.stringify(lines)).not.toContain(password('inga.vitola'));
     });
 
+    it('treats a search base that does not exist as an unavailable directory', async () => {
+      const { log, lines } = recordingLog();
+      const nowhere = settings({ baseDN: 'ou=nowhere,dc=retail,dc=example' });
+      await expect(authenticate(nowhere, 'inga.vitola', password('inga.vitola'), log)).rejects.toBeInstanceOf(
+        DirectoryUnavailableError,
+      );
+      expect(lines[0]).toMatchObject({ level: 'error', details: { stage: 'search' } });
+    });
+
     it('gives up after LDAP_TIMEOUT_MS on a server that accepts connections but never answers', async () => {
       const sockets = new Set<net.Socket>();
       const silent = net.createServer((socket) => void sockets.add(socket));
