@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { directorySettings } from './auth/ldap.js';
 import { loadConfig } from './config.js';
 import { connect, migrateToLatest } from './db/connect.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
@@ -7,6 +8,8 @@ const config = loadConfig();
 const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });
 await migrateToLatest(connection);
 const app = await buildApp({ config, db: connection.db });
+// Unusable directory settings stop the server now rather than at the first office sign-in.
+directorySettings(config, app.log.child({ component: 'ldap' }));
 if (config.DEMO_SEED) {
   const seeded = await seedDemoIfEmpty(connection.db);
   if (seeded) app.log.info('filled the empty database with the demo organisation');

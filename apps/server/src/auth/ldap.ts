@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import { Client, Filter, FilterParser, InvalidCredentialsError, type Entry } from 'ldapts';
-import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { loggerOptions } from '../http/logging.js';
 
 /**
  * Office sign-in against the company directory (LDAP / Active Directory), docs/ldap.md: the portal searches
@@ -54,13 +52,14 @@ export interface DirectoryLog {
 }
 
 const settingsCache = new WeakMap<Config, DirectorySettings>();
+const silentLog: DirectoryLog = { warn() {}, error() {} };
 
 /**
  * The directory settings of this configuration, or null when office users keep local passwords (no LDAP_URL).
  * Unusable settings (a CA file that cannot be read, a filter template that is no filter) are logged and throw
  * DirectoryUnavailableError.
  */
-export function directorySettings(config: Config): DirectorySettings | null {
+export function directorySettings(config: Config, log: DirectoryLog = silentLog): DirectorySettings | null {
   if (!config.LDAP_URL) return null;
   const cached = settingsCache.get(config);
   if (cached) return cached;
@@ -69,15 +68,12 @@ export function directorySettings(config: Config): DirectorySettings | null {
     settingsCache.set(config, settings);
     const host = new URL(settings.url).hostname;
     if (settings.url.startsWith('ldap:') && !settings.startTls && !['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
-      directoryLog(config).warn(
-        { url: settings.url },
-        'passwords go to the directory unencrypted: use ldaps:// or LDAP_STARTTLS',
-      );
+      log.warn({ url: settings.url }, 'passwords go to the directory unencrypted: use ldaps:// or LDAP_STARTTLS');
     }
     return settings;
   } catch (error) {
     const why = `the LDAP settings are not usable (${error instanceof Error ? error.message : String(error)})`;
-    directoryLog(config).error({ err: describeError(error) }, `directory unavailable: ${why}`);
+    log.error({ err: describeError(error) }, `directory unavailable: ${why}`);
     throw new DirectoryUnavailableError(why, { cause: error });
   }
 }
@@ -110,16 +106,6 @@ export function buildUserFilter(template: string, login: string): string {
   const value = Filter.escape(login);
   // A function replacement: `$&` and friends in a login must stay literal.
   return template.replaceAll('{login}', () => value);
-}
-
-let sharedLog: { level: string; log: DirectoryLog } | null = null;
-
-/** The directory's log lines (JSON on stdout, like the server's), at the configured level. */
-export function directoryLog(config: Config): DirectoryLog {
-  if (sharedLog?.level !== config.LOG_LEVEL) {
-    sharedLog = { level: config.LOG_LEVEL, log: pino(loggerOptions(config.LOG_LEVEL)).child({ component: 'ldap' }) };
-  }
-  return sharedLog.log;
 }
 
 type Stage = 'connect' | 'starttls' | 'service bind' | 'search' | 'user bind';

@@ -3,7 +3,7 @@ import { hashToken } from '../db/sessions.js';
 import { createSession, endSession } from '../db/sessions.js';
 import { clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
 import { findUserByLogin, loadProfile, refreshFromDirectory, setUserLanguage } from '../db/users.js';
-import { authenticate, directoryLog, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
+import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { needsPassword } from '../domain/sign-in.js';
 import { ApiError, forbidden } from './errors.js';
@@ -30,10 +30,10 @@ async function directorySignIn(
   user: { id: number; login: string },
   password: string,
 ): Promise<boolean> {
-  const log = directoryLog(ctx.config);
+  const log = ctx.log.child({ component: 'ldap' });
   let verdict;
   try {
-    const settings = directorySettings(ctx.config)!;
+    const settings = directorySettings(ctx.config, log)!;
     verdict = await authenticate(settings, user.login, password, log);
     if (verdict.ok && settings.refresh) {
       const refreshed = await refreshFromDirectory(ctx.db, user.id, verdict.attributes);

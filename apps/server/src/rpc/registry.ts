@@ -1,6 +1,6 @@
 import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
 import { SESSION_COOKIE } from '@portal/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
@@ -19,6 +19,8 @@ export interface RouteContext<C extends RouteContract> {
   db: Db;
   config: Config;
   ip: string;
+  /** The request's logger (pino, secrets redacted). */
+  log: FastifyBaseLogger;
   /** Records an administrative write in the audit log, inside the route's transaction. */
   audit(entry: Omit<AuditEntry, 'actorId'>): Promise<void>;
   /** Sets or clears the session cookie (sign-in and sign-out). */
@@ -50,7 +52,8 @@ export interface ApiDeps {
   config: Config;
 }
 
-function zodFields(error: z.ZodError): Record<string, string> {
+/** The failing fields of a zod error, one message each (the `fields` of `invalid input`). */
+export function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '(input)';
@@ -59,7 +62,8 @@ function zodFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function sessionToken(request: FastifyRequest, params: Record<string, unknown>): string | null {
+/** The caller's session token: the HttpOnly cookie, else the `userHash` parameter of scripted clients. */
+export function sessionToken(request: FastifyRequest, params: Record<string, unknown>): string | null {
   const fromCookie = request.cookies[SESSION_COOKIE];
   if (fromCookie) return fromCookie;
   return typeof params.userHash === 'string' && params.userHash ? params.userHash : null;
@@ -123,6 +127,7 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
         db,
         config: deps.config,
         ip: request.ip,
+        log: request.log,
         extra,
         audit: (entry) => recordAudit(db, { ...entry, actorId: actor?.id ?? null }),
         session: {
@@ -152,7 +157,8 @@ function bodyObject(body: unknown): Record<string, unknown> {
   return { ...(body as Record<string, unknown>) };
 }
 
-async function assertSubjectsInScope(db: Db, actor: SessionUser | null, ids: number[]): Promise<void> {
+/** Refuses user ids outside the caller's scope (`forbidden`) or unknown (`no_user_found`). */
+export async function assertSubjectsInScope(db: Db, actor: SessionUser | null, ids: number[]): Promise<void> {
   if (!actor) throw forbidden();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;

@@ -73,6 +73,8 @@ export function LoginPage() {
         setWrongPassword(true);
       } else if (caught instanceof ApiCallError && caught.code === 'rate limited') {
         setError(t('rateLimited'));
+      } else if (caught instanceof ApiCallError && caught.code === 'directory unavailable') {
+        setError(t('directoryUnavailable'));
       } else {
         console.error('sign-in failed', caught);
         setError(t('failed'));
