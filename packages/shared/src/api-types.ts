@@ -4,6 +4,7 @@ import type * as auth from './routes/auth.js';
 import type * as content from './routes/content.js';
 import type * as courses from './routes/courses.js';
 import type * as goals from './routes/goals.js';
+import type * as home from './routes/home.js';
 import type * as manager from './routes/manager.js';
 
 type ContractsOf<M> = { [K in keyof M]: M[K] extends RouteContract ? M[K] : never }[keyof M];
@@ -15,7 +16,8 @@ export type AnyContract =
   | ContractsOf<typeof courses>
   | ContractsOf<typeof content>
   | ContractsOf<typeof admin>
-  | ContractsOf<typeof manager>;
+  | ContractsOf<typeof manager>
+  | ContractsOf<typeof home>;
 
 export type RouteName<M extends HttpMethod = HttpMethod> = Extract<AnyContract, { method: M }>['name'];
 export type ContractNamed<N extends string> = Extract<AnyContract, { name: N }>;

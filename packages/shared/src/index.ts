@@ -9,3 +9,5 @@ export * as courseRoutes from './routes/courses.js';
 export * as contentRoutes from './routes/content.js';
 export * as adminRoutes from './routes/admin.js';
 export * as managerRoutes from './routes/manager.js';
+export * as homeRoutes from './routes/home.js';
+export type { HomeCounts } from './routes/home.js';

@@ -1,7 +1,9 @@
 import type { UserProfile } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  BookOpen,
   Building2,
+  ClipboardCheck,
   Compass,
   GraduationCap,
   Home,
@@ -16,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { post } from '../api/client';
 import { isManager, isStoreUser, isTrainingManager } from '../api/profile';
+import { useGet } from '../api/queries';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import styles from './SideMenu.module.css';
 import { forgetUser } from './session';
@@ -52,6 +55,7 @@ export function SideMenu({ user }: { user: UserProfile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const counts = useGet('home_counts', {});
   const iconSize = 20;
 
   const signOut = async () => {
@@ -104,6 +108,17 @@ export function SideMenu({ user }: { user: UserProfile }) {
           icon={<LibraryBig aria-hidden size={iconSize} />}
           label={t('menu.resources')}
         />
+        {!!counts.data?.cma_bundles && (
+          <MenuLink to="/cma/1" match="/cma" icon={<BookOpen aria-hidden size={iconSize} />} label={t('menu.cma')} />
+        )}
+        {!!counts.data?.instruction_bundles && (
+          <MenuLink
+            to="/instructions/1"
+            match="/instructions"
+            icon={<ClipboardCheck aria-hidden size={iconSize} />}
+            label={t('menu.instructions')}
+          />
+        )}
       </ul>
 
       {isManager(user) && (

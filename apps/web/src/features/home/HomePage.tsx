@@ -2,6 +2,7 @@ import { GraduationCap, LibraryBig, Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../../api/profile';
+import { useGet } from '../../api/queries';
 import { useDocumentTitle } from '../../components/PageTitle';
 import styles from './HomePage.module.css';
 
@@ -20,7 +21,7 @@ function Tile({ to, icon, title, text, action, testId, highlight }: TileProps) {
     <article className={`${styles.tile} ${highlight ? styles.highlight : ''}`} data-testid={testId}>
       <div className={styles.tileIcon}>{icon}</div>
       <h2>{title}</h2>
-      <p>{text}</p>
+      <p data-testid={`${testId}-text`}>{text}</p>
       <Link to={to} viewTransition className={styles.tileLink}>
         {action}
       </Link>
@@ -32,8 +33,17 @@ function Tile({ to, icon, title, text, action, testId, highlight }: TileProps) {
 export function HomePage() {
   const { t } = useTranslation('home');
   const { data: user } = useProfile();
+  const counts = useGet('home_counts', {});
   useDocumentTitle(t('common:menu.start'));
   if (!user) return null;
+  const goalsLeft = counts.data?.unreached_goals;
+  const coursesLeft = counts.data?.due_mandatory;
+  const countText = (area: 'goals' | 'courses', count: number | undefined) =>
+    count === undefined
+      ? t('common:loading')
+      : count === 0
+        ? t(`tiles.${area}.done`)
+        : t(`tiles.${area}.count`, { count });
 
   return (
     <div className={styles.page}>
@@ -47,7 +57,8 @@ export function HomePage() {
           testId="tile-goals"
           icon={<Target aria-hidden size={28} />}
           title={t('tiles.goals.title')}
-          text={t('tiles.goals.open')}
+          text={countText('goals', goalsLeft)}
+          highlight={!!goalsLeft}
           action={t('tiles.goals.open')}
         />
         <Tile
@@ -55,7 +66,8 @@ export function HomePage() {
           testId="tile-courses"
           icon={<GraduationCap aria-hidden size={28} />}
           title={t('tiles.courses.title')}
-          text={t('tiles.courses.open')}
+          text={countText('courses', coursesLeft)}
+          highlight={!!coursesLeft}
           action={t('tiles.courses.open')}
         />
         <Tile
