@@ -134,7 +134,7 @@ const foundColumns = [
 
 /**
  * People in the scope by name, surname, id or PIN: the folded `search_name` starts with the text or has a word
- * starting with it; a number is also an id; a PIN prefix is a range on the login index.
+ * (also after a hyphen, as in double surnames) starting with it; a number is also an id; a PIN prefix is a range on the login index.
  */
 export async function searchUsers(
   db: Db,
@@ -157,6 +157,7 @@ export async function searchUsers(
       const any: Expression<SqlBool>[] = [
         sql<SqlBool>`${sql.ref('users.search_name')} like ${`${pattern}%`} escape '\\'`,
         sql<SqlBool>`${sql.ref('users.search_name')} like ${`% ${pattern}%`} escape '\\'`,
+        sql<SqlBool>`${sql.ref('users.search_name')} like ${`%-${pattern}%`} escape '\\'`,
       ];
       if (pinPrefix) {
         const upper = prefixUpperBound(pinPrefix);

@@ -1,0 +1,204 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { adminRoutes, type Language } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { listDepartments, loadTarget } from '../db/admin.js';
+import {
+  assignedAliases,
+  bundleRows,
+  bundlesOf,
+  completionHistory,
+  loadCatalogue,
+  resultRows,
+  userCourses,
+} from '../db/admin-results.js';
+import { recordAudit } from '../db/audit.js';
+import type { Db } from '../db/connect.js';
+import { resolveSession, type SessionUser } from '../db/sessions.js';
+import { loadProfile } from '../db/users.js';
+import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
+import { parseQuery } from '../http/query.js';
+import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
+import { ApiError, forbidden, invalidInput, notFound } from '../rpc/errors.js';
+import { assertSubjectsInScope, sessionToken, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
+
+const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
+type Department = adminRoutes.Department;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface Download {
+  filename: string;
+  audit: { action: string; after: unknown };
+  write(stream: Writable): Promise<void>;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidInput('The request is not valid.', zodFields(parsed.error));
+  return parsed.data;
+}
+
+const asArray = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+/** get_users_results_excel takes its inputs as one `params` JSON (the spec), or as plain query fields. */
+function usersResultsParams(query: Record<string, unknown>): unknown {
+  if (typeof query.params === 'string') {
+    try {
+      return JSON.parse(query.params);
+    } catch {
+      throw invalidInput('The request is not valid.', { params: 'params must be JSON.' });
+    }
+  }
+  const { params: _params, ...rest } = query;
+  return { ...rest, departments: asArray(rest.departments), courses: asArray(rest.courses) };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The departments an export covers: the ones named (each checked against the scope), or all the caller reaches. */
+async function exportDepartments(db: Db, actor: SessionUser, aliases: string[], kind?: 'store'): Promise<Department[]> {
+  if (aliases.length > 0) return departmentsInScope(db, actor, null, aliases, kind);
+  const scope = scopeOf(actor);
+  const all = await listDepartments(db, { countries: countriesFor(actor), kind });
+  return scope.kind === 'department' ? all.filter((d) => d.id === scope.departmentId) : all;
+}
+
+async function usersResults(db: Db, actor: SessionUser, query: Record<string, unknown>): Promise<Download> {
+  const params = parse(adminDownloads.usersResults.input, usersResultsParams(query));
+  if (!params.exportAll && params.courses.length === 0) {
+    throw invalidInput(ADMIN_MESSAGES.noCourses, { courses: ADMIN_MESSAGES.noCourses });
+  }
+  const departments = await exportDepartments(
+    db,
+    actor,
+    params.departments,
+    params.filterType === 'store' ? 'store' : undefined,
+  );
+  const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+  const countries = [...new Set(departments.map((d) => d.country))];
+  const order = params.filterType === 'store' ? 'store' : 'office';
+  let courses = await loadCatalogue(db, {
+    countries,
+    lang: params.lang,
+    aliases: params.exportAll ? undefined : params.courses,
+    order,
+  });
+  if (params.exportAll) {
+    const assigned = await assignedAliases(db, selection);
+    courses = courses.filter((c) => assigned.has(c.alias));
+  } else {
+    const known = new Set(courses.map((c) => c.alias));
+    const unknown = params.courses.find((alias) => !known.has(alias));
+    if (unknown) throw invalidInput('The request is not valid.', { courses: `No such course: ${unknown}.` });
+  }
+  const now = new Date();
+  return {
+    filename: `results-${today()}.xlsx`,
+    audit: {
+      action: 'export.users_results',
+      after: { departments: departments.map((d) => d.alias), courses: courses.map((c) => c.alias) },
+    },
+    write: (stream) =>
+      writeResultsWorkbook(stream, { lang: params.lang, courses, rows: resultRows(db, selection, courses, now) }),
+  };
+}
+
+function bundleResults(kind: 'cma' | 'instruction') {
+  return async (db: Db, actor: SessionUser, query: Record<string, unknown>): Promise<Download> => {
+    const params = parse(
+      kind === 'cma' ? adminDownloads.cmaResults.input : adminDownloads.instructionsResults.input,
+      query,
+    );
+    if (!params.exportAll && !params.selectedStore)
+      throw invalidInput('The request is not valid.', { selectedStore: ADMIN_MESSAGES.fillField });
+    const departments = await exportDepartments(db, actor, params.exportAll ? [] : [params.selectedStore!], 'store');
+    const countries = [...new Set(departments.map((d) => d.country))];
+    const bundles = await bundlesOf(db, kind, countries);
+    const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+    return {
+      filename: `${kind === 'cma' ? 'cma' : 'instructions'}-results-${today()}.xlsx`,
+      audit: { action: `export.${kind}_results`, after: { stores: departments.map((d) => d.alias) } },
+      write: (stream) =>
+        writeBundlesWorkbook(stream, {
+          lang: params.lang,
+          kind,
+          bundles,
+          rows: bundleRows(
+            db,
+            selection,
+            bundles.map((b) => b.id),
+          ),
+        }),
+    };
+  };
+}
+
+async function userData(db: Db, actor: SessionUser, query: Record<string, unknown>): Promise<Download> {
+  const params = parse(adminDownloads.userData.input, query);
+  await assertSubjectsInScope(db, actor, [params.u]);
+  const [user, target] = await Promise.all([loadProfile(db, params.u), loadTarget(db, params.u)]);
+  if (!user || !target) throw new ApiError('no_user_found', 'No such user.');
+  const [courses, completions] = await Promise.all([
+    userCourses(db, user, params.lang as Language, new Date()),
+    completionHistory(db, user.id),
+  ]);
+  const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_');
+  return {
+    filename: `user-${safeLogin}-${today()}.xlsx`,
+    audit: { action: 'export.user_data', after: { user_id: user.id } },
+    write: (stream) => writeUserDataWorkbook(stream, { lang: params.lang, details: { user, courses, completions } }),
+  };
+}
+
+const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<string, unknown>) => Promise<Download>> = {
+  [adminDownloads.usersResults.route]: usersResults,
+  [adminDownloads.cmaResults.route]: bundleResults('cma'),
+  [adminDownloads.instructionsResults.route]: bundleResults('instruction'),
+  [adminDownloads.userData.route]: userData,
+};
+
+/**
+ * The spreadsheet downloads: `GET /api/download?r=<name>&…` answers an .xlsx file (also into a hidden frame).
+ * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
+ */
+export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const policy = { idleMinutes: deps.config.SESSION_IDLE_MINUTES, maxHours: deps.config.SESSION_MAX_HOURS };
+
+  app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
+    const query: Record<string, unknown> = { ...parseQuery(request.raw.url ?? '') };
+    const name = typeof query.r === 'string' ? query.r : '';
+    const prepare = Object.hasOwn(DOWNLOADS, name) ? DOWNLOADS[name] : undefined;
+    if (!prepare) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
+    const token = sessionToken(request, query);
+    const actor = token ? await resolveSession(deps.db, token, policy) : null;
+    if (!actor) throw new ApiError('not active', 'Your session is not active. Please sign in.');
+    if (query.userId !== undefined && Number(query.userId) !== actor.id)
+      throw forbidden('userId is not the signed-in user.');
+    if (!mayCall(personaOf(actor), 'export')) throw forbidden();
+    delete query.r;
+    delete query.userId;
+    delete query.userHash;
+
+    const download = await prepare(deps.db, actor, query);
+    await recordAudit(deps.db, {
+      actorId: actor.id,
+      action: download.audit.action,
+      subjectType: 'export',
+      subjectId: null,
+      after: download.audit.after,
+    });
+
+    const body = new PassThrough();
+    download.write(body).catch((error: unknown) => {
+      request.log.error({ err: error }, 'export failed');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${download.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}
