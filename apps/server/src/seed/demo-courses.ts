@@ -10,6 +10,8 @@ export interface DemoCourse {
   positions: 'all' | 'store' | 'office' | string[];
   /** Folder of playable content under the courses folder; the language is appended. */
   folder: string;
+  /** The SCORM version of the demo package scripts/build-demo-courses.ts writes for it. */
+  scormVersion?: '1.2' | '2004';
   name: Record<Language, string>;
   description: Record<Language, string>;
   languages?: Language[];
@@ -25,7 +27,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 1,
     positions: 'all',
     folder: 'welcome',
-    name: { lv: 'Laipni lūgti komandā', lt: 'Sveiki atvykę į komandą', ee: 'Tere tulemast meeskonda', en: 'Welcome to the team' },
+    scormVersion: '1.2',
+    name: {
+      lv: 'Laipni lūgti komandā',
+      lt: 'Sveiki atvykę į komandą',
+      ee: 'Tere tulemast meeskonda',
+      en: 'Welcome to the team',
+    },
     description: {
       lv: 'Mūsu vērtības, darba kārtība un kur meklēt palīdzību.',
       lt: 'Mūsų vertybės, darbo tvarka ir kur ieškoti pagalbos.',
@@ -41,7 +49,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 3,
     positions: 'all',
     folder: 'safe-work',
-    name: { lv: 'Drošs darbs un ugunsdrošība', lt: 'Saugus darbas ir priešgaisrinė sauga', ee: 'Ohutu töö ja tuleohutus', en: 'Safe work and fire safety' },
+    scormVersion: '2004',
+    name: {
+      lv: 'Drošs darbs un ugunsdrošība',
+      lt: 'Saugus darbas ir priešgaisrinė sauga',
+      ee: 'Ohutu töö ja tuleohutus',
+      en: 'Safe work and fire safety',
+    },
     description: {
       lv: 'Smagumu celšana, evakuācija un rīcība ugunsgrēka gadījumā.',
       lt: 'Krovinių kėlimas, evakuacija ir veiksmai gaisro atveju.',
@@ -57,6 +71,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 2,
     positions: 'store',
     folder: 'food-hygiene',
+    scormVersion: '1.2',
     name: { lv: 'Pārtikas higiēna', lt: 'Maisto higiena', ee: 'Toiduhügieen', en: 'Food hygiene' },
     description: {
       lv: 'Temperatūras kontrole, derīguma termiņi un roku higiēna.',
@@ -73,7 +88,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 4,
     positions: 'all',
     folder: 'data-protection',
-    name: { lv: 'Personas datu aizsardzība', lt: 'Asmens duomenų apsauga', ee: 'Isikuandmete kaitse', en: 'Personal data protection' },
+    scormVersion: '2004',
+    name: {
+      lv: 'Personas datu aizsardzība',
+      lt: 'Asmens duomenų apsauga',
+      ee: 'Isikuandmete kaitse',
+      en: 'Personal data protection',
+    },
     description: {
       lv: 'Kā rīkoties ar klientu un kolēģu datiem (VDAR).',
       lt: 'Kaip elgtis su klientų ir kolegų duomenimis (BDAR).',
@@ -89,6 +110,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 5,
     positions: ['cashier', 'store-manager'],
     folder: 'cash-handling',
+    scormVersion: '1.2',
     name: { lv: 'Darbs ar kasi', lt: 'Darbas su kasa', ee: 'Kassatöö', en: 'Cash handling' },
     description: {
       lv: 'Maksājumi, atmaksas un viltotas naudas atpazīšana.',
@@ -105,7 +127,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 6,
     positions: 'all',
     folder: 'customer-service',
-    name: { lv: 'Izcila klientu apkalpošana', lt: 'Puikus klientų aptarnavimas', ee: 'Suurepärane klienditeenindus', en: 'Great customer service' },
+    scormVersion: '1.2',
+    name: {
+      lv: 'Izcila klientu apkalpošana',
+      lt: 'Puikus klientų aptarnavimas',
+      ee: 'Suurepärane klienditeenindus',
+      en: 'Great customer service',
+    },
     description: {
       lv: 'Sveiciens, uzklausīšana un sarežģītas situācijas.',
       lt: 'Pasisveikinimas, išklausymas ir sudėtingos situacijos.',
@@ -121,6 +149,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     orderStore: 7,
     positions: 'all',
     folder: 'time-management',
+    scormVersion: '2004',
     name: { lv: 'Laika plānošana', lt: 'Laiko planavimas', ee: 'Ajaplaneerimine', en: 'Time management' },
     description: {
       lv: 'Prioritātes, plānošana un fokuss darba dienā.',

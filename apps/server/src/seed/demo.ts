@@ -143,7 +143,13 @@ async function seedDemo(trx: Trx, passHash: string, now: Date): Promise<void> {
   }
 
   await seedResults(trx, people, courseIds, now, random);
-  await seedDemoContent(trx, { departments: departmentIds, positions: positionIds, courses: courseIds, users: userIds, now });
+  await seedDemoContent(trx, {
+    departments: departmentIds,
+    positions: positionIds,
+    courses: courseIds,
+    users: userIds,
+    now,
+  });
 }
 
 /** Inserts every demo course in each of its languages and assigns it to the positions it is for. */
@@ -165,8 +171,9 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
           course_order_office: course.orderOffice,
           course_order_store: course.orderStore,
           external_url: course.externalUrl ?? null,
+          // The demo packages (content/courses/packages, built by scripts/build-demo-courses.ts) launch index.html.
           launch_file: course.externalUrl ? null : 'index.html',
-          scorm_version: null,
+          scorm_version: course.externalUrl ? null : (course.scormVersion ?? null),
           created_at: iso,
         })
         .returning('id')
@@ -227,13 +234,19 @@ async function seedResults(
           finish_time: finish,
           attempt: 1,
           lesson_status: outcome === 'incomplete' ? 'incomplete' : 'completed',
-          updated_at: (finish ?? now.toISOString()),
+          updated_at: finish ?? now.toISOString(),
         })
         .execute();
       if (finish) {
         await trx
           .insertInto('course_completions')
-          .values({ user_id: person.id, course_alias: course.alias, finish_time: finish, source: 'import', recorded_by: null })
+          .values({
+            user_id: person.id,
+            course_alias: course.alias,
+            finish_time: finish,
+            source: 'import',
+            recorded_by: null,
+          })
           .execute();
       }
     }
