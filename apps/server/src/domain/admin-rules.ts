@@ -101,11 +101,11 @@ export function countriesOf(actor: Actor): 'all' | string[] {
  */
 export function prefixUpperBound(prefix: string): string | null {
   const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+  if (!/^[a-z0-9]*$/.test(prefix)) throw new Error('a prefix range needs lower-case letters and digits only');
   let chars = prefix.split('');
   while (chars.length > 0) {
     const last = chars[chars.length - 1]!;
     const index = alphabet.indexOf(last);
-    if (index < 0) throw new Error(`prefix holds ${last}, outside a-z0-9`);
     if (index < alphabet.length - 1) {
       chars[chars.length - 1] = alphabet[index + 1]!;
       return chars.join('');

@@ -2,7 +2,7 @@ import type { CourseStatus, Language } from '@portal/shared';
 import type { BundleState } from '../db/admin-results.js';
 
 export interface ExportLabels {
-  sheets: { results: string; courses: string; history: string; cma: string; instructions: string };
+  sheets: { results: string; courses: string; completions: string; cma: string; instructions: string };
   name: string;
   surname: string;
   login: string;
@@ -30,7 +30,13 @@ export interface ExportLabels {
 /** Export headers and status words in the portal's four languages. */
 export const EXPORT_LABELS: Record<Language, ExportLabels> = {
   lv: {
-    sheets: { results: 'Rezultāti', courses: 'Kursi', history: 'Vēsture', cma: 'CMA', instructions: 'Instrukcijas' },
+    sheets: {
+      results: 'Rezultāti',
+      courses: 'Kursi',
+      completions: 'Pabeigšanas',
+      cma: 'CMA',
+      instructions: 'Instrukcijas',
+    },
     name: 'Vārds',
     surname: 'Uzvārds',
     login: 'PIN / lietotājvārds',
@@ -61,7 +67,13 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     bundleStates: { not_assigned: 'Nav piešķirts', not_seen: 'Nav skatīts', seen: 'Skatīts', complete: 'Pabeigts' },
   },
   lt: {
-    sheets: { results: 'Rezultatai', courses: 'Kursai', history: 'Istorija', cma: 'CMA', instructions: 'Instrukcijos' },
+    sheets: {
+      results: 'Rezultatai',
+      courses: 'Kursai',
+      completions: 'Užbaigimai',
+      cma: 'CMA',
+      instructions: 'Instrukcijos',
+    },
     name: 'Vardas',
     surname: 'Pavardė',
     login: 'PIN / prisijungimo vardas',
@@ -92,7 +104,13 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     bundleStates: { not_assigned: 'Nepriskirta', not_seen: 'Neperžiūrėta', seen: 'Peržiūrėta', complete: 'Užbaigta' },
   },
   ee: {
-    sheets: { results: 'Tulemused', courses: 'Kursused', history: 'Ajalugu', cma: 'CMA', instructions: 'Juhendid' },
+    sheets: {
+      results: 'Tulemused',
+      courses: 'Kursused',
+      completions: 'Läbimised',
+      cma: 'CMA',
+      instructions: 'Juhendid',
+    },
     name: 'Eesnimi',
     surname: 'Perekonnanimi',
     login: 'PIN / kasutajanimi',
@@ -123,7 +141,13 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     bundleStates: { not_assigned: 'Määramata', not_seen: 'Vaatamata', seen: 'Vaadatud', complete: 'Läbitud' },
   },
   en: {
-    sheets: { results: 'Results', courses: 'Courses', history: 'History', cma: 'CMA', instructions: 'Instructions' },
+    sheets: {
+      results: 'Results',
+      courses: 'Courses',
+      completions: 'Completions',
+      cma: 'CMA',
+      instructions: 'Instructions',
+    },
     name: 'Name',
     surname: 'Surname',
     login: 'PIN / login',

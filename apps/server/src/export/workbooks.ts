@@ -135,7 +135,7 @@ export async function writeUserDataWorkbook(
   }
   await courseSheet.commit();
   const names = new Map(courses.map((c) => [c.alias, c.name]));
-  const historySheet = addSheet(workbook, l.sheets.history, [
+  const historySheet = addSheet(workbook, l.sheets.completions, [
     { header: l.course, width: 36 },
     { header: l.completedOn, width: 14, kind: 'date' },
     { header: l.source, width: 16 },
