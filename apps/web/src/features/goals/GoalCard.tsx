@@ -1,6 +1,6 @@
 import { goalRoutes, QUARTERS } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, CheckCircle2, GraduationCap, Hammer, HelpCircle, Users } from 'lucide-react';
+import { BookOpen, CheckCircle2, GraduationCap, Hammer, HelpCircle, Pencil, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,6 +69,7 @@ function GoalName({ goal, userId }: { goal: Goal; userId: number }) {
       <label className="visually-hidden" htmlFor={`goal-name-${goal.goal_id}`}>
         {t('goalName', { n: goal.slot + 1 })}
       </label>
+      <Pencil aria-hidden size={16} className={styles.nameIcon} />
       <textarea
         id={`goal-name-${goal.goal_id}`}
         className={styles.nameInput}
