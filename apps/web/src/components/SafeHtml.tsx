@@ -1,0 +1,33 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/** The only markup content may carry: simple text structure and links. */
+const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a'];
+const ALLOWED_ATTR = ['href'];
+/** Links only to http(s) pages or to pages of the portal ("/…", never "//host"). */
+const SAFE_HREF = /^(https?:\/\/|\/(?!\/))/i;
+
+const purifier = DOMPurify();
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName !== 'A') return;
+  const href = node.getAttribute('href') ?? '';
+  if (!SAFE_HREF.test(href)) {
+    node.removeAttribute('href');
+    return;
+  }
+  if (/^https?:/i.test(href)) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/** Cleans markup with an allow-list: scripts, event handlers, styles and unsafe links are dropped. */
+export function sanitizeHtml(markup: string): string {
+  return purifier.sanitize(markup, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] }) as string;
+}
+
+/** Renders content markup (resource and bundle descriptions, notifications) after sanitizing it. */
+export function SafeHtml({ html, className, testId }: { html: string; className?: string; testId?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

@@ -1,0 +1,36 @@
+import { ExternalLink, FileQuestion } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useGet } from '../../api/queries';
+
+/**
+ * The side menu's help PDF (per role and language; none for office directory users) and the external
+ * ABC system link of the language. Renders list items; `linkClassName` lets the menu style them.
+ */
+export function HelpLinks({ linkClassName }: { linkClassName?: string }) {
+  const { t, i18n } = useTranslation('content');
+  const language = (['lv', 'lt', 'ee', 'en'] as const).find((l) => l === i18n.language);
+  const settings = useGet('portal_settings', language ? { language } : {}, { staleTime: 5 * 60_000 });
+  const data = settings.data;
+  if (!data) return null;
+  return (
+    <>
+      {data.help_guide && (
+        <li>
+          <a href={data.help_guide} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="help-guide">
+            <FileQuestion aria-hidden size={20} />
+            <span>{data.help_guide.includes('/admin-guide-') ? t('help.adminGuide') : t('help.guide')}</span>
+          </a>
+        </li>
+      )}
+      {data.abc_link && (
+        <li>
+          <a href={data.abc_link} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="abc-link">
+            <ExternalLink aria-hidden size={20} />
+            <span>{t('help.abc')}</span>
+            <span className="visually-hidden"> {t('resources.newTab')}</span>
+          </a>
+        </li>
+      )}
+    </>
+  );
+}
