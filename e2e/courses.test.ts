@@ -1,0 +1,113 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startPortal,
+  stopPortal,
+  type Portal,
+} from './harness';
+
+/** The number in the home page's courses tile, or 0 when it says all is done. */
+async function coursesTileCount(page: Page): Promise<number> {
+  await page.goto('/home');
+  const text = (await page.getByTestId('tile-courses-text').textContent()) ?? '';
+  const match = /(\d+)/.exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+async function openCourse(page: Page, alias: string): Promise<FrameLocator> {
+  await page.goto('/courses/1');
+  await page.locator(`[data-testid="course"][data-alias="${alias}"] [data-testid="course-open"]`).click();
+  const frame = page.frameLocator('[data-testid="course-frame"]');
+  await frame.locator('h1').waitFor();
+  return frame;
+}
+
+async function closePlayer(page: Page): Promise<void> {
+  await page.getByTestId('player-close').click();
+  await page.getByTestId('course-player').waitFor({ state: 'detached' });
+}
+
+const today = () => new Date();
+
+describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stopPortal(portal);
+  });
+
+  for (const [alias, version, firstPage, secondPage] of [
+    ['welcome', '1.2', 'Mūsu vērtības', 'Darba kārtība'],
+    ['safe-work', '2004', 'Smagumu celšana', 'Evakuācija'],
+  ] as const) {
+    it(`Anna leaves the SCORM ${version} course '${alias}' half way, resumes it and passes the quiz`, async () => {
+      const { context, page } = await newPage(browser, portal);
+      await signIn(page, 'ab1234');
+      const before = await coursesTileCount(page);
+
+      let frame = await openCourse(page, alias);
+      expect(await frame.locator('h1').textContent()).toBe(firstPage);
+      await frame.locator('[data-action="next"]').click();
+      await frame.locator('h1', { hasText: secondPage }).waitFor();
+      await page.locator('[data-testid="player-save-state"][data-state="saved"]').waitFor();
+      await closePlayer(page);
+
+      frame = await openCourse(page, alias);
+      expect(await frame.locator('h1').textContent()).toBe(secondPage);
+      await frame.locator('[data-action="next"]').click();
+      await frame.locator('[data-action="next"]').click();
+      // The right answers of the demo quizzes (content/courses/source/<alias>.json).
+      const answers = alias === 'welcome' ? ['#q0o0', '#q1o1'] : ['#q0o1', '#q1o0'];
+      for (const answer of answers) await frame.locator(answer).check();
+      await frame.locator('[data-action="submit"]').click();
+      await frame.locator('.score').waitFor();
+      await page.locator('[data-testid="player-save-state"][data-state="saved"]').waitFor();
+      await closePlayer(page);
+
+      const card = page.locator(`[data-testid="course"][data-alias="${alias}"]`);
+      await page.locator(`[data-testid="course"][data-alias="${alias}"][data-status="complete"]`).waitFor();
+      const finished = (await card.getByTestId('course-finished').textContent()) ?? '';
+      const day = new Intl.DateTimeFormat('lv', { dateStyle: 'medium', timeZone: 'UTC' }).format(today());
+      expect(finished).toContain(day);
+      await screenshot(page, `courses-${alias}-complete-desktop`);
+      expect(await coursesTileCount(page)).toBe(before - 1);
+      await context.close();
+    });
+  }
+
+  it('saves a commit made while the server is down once it is back', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    const frame = await openCourse(page, 'cash-handling');
+    await portal.stop();
+    await frame.locator('[data-action="next"]').click();
+    await page.locator('[data-testid="player-save-state"][data-state="retrying"]').waitFor();
+    await portal.start();
+    await page.locator('[data-testid="player-save-state"][data-state="saved"]').waitFor({ timeout: 30_000 });
+    await closePlayer(page);
+    const reopened = await openCourse(page, 'cash-handling');
+    expect(await reopened.locator('.progress').textContent()).toMatch(/^Lapa 2 /);
+    await context.close();
+  });
+
+  it('shows the player full screen on a phone', async () => {
+    const { context, page } = await newPage(browser, portal, 'phone');
+    await signIn(page, 'ab1234');
+    await openCourse(page, 'food-hygiene');
+    const box = await page.getByTestId('course-player').boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(359);
+    await screenshot(page, 'courses-player-phone');
+    await context.close();
+  });
+});
