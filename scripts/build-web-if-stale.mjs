@@ -22,6 +22,8 @@ export function buildWebIfStale() {
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'packages/shared/src',
+    'content/howto',
+    'content/resources',
   ];
   const sourceTime = Math.max(...sources.map((p) => newestMtime(path.join(root, p))));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return;
