@@ -13,6 +13,7 @@ import { apiRoutes } from './rpc/index.js';
 import { registerApi } from './rpc/registry.js';
 import { loggerOptions } from './http/logging.js';
 import { contentSecurityPolicy } from './http/csp.js';
+import { courseContent } from './scorm/serve.js';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
 
   registerApi(app, apiRoutes, { db, config });
+  await app.register(courseContent, { config, db });
 
   app.get('/healthz', async (_request, reply) => {
     try {
