@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../components/Placeholder';
-import { useDocumentTitle } from '../../components/PageTitle';
+import { FilterPage } from './FilterPage';
 
+/** `/filter/dep/{section}`: results by department, people search, add user. */
 export function OfficeFilterPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('menu.officeFilter'));
-  return <Placeholder title={t('menu.officeFilter')} />;
+  return <FilterPage kind="office" />;
 }

@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../components/Placeholder';
-import { useDocumentTitle } from '../../components/PageTitle';
+import { FilterPage } from './FilterPage';
 
+/** `/filter/user/{section}`: results by store, people search, add user (not for regional managers). */
 export function StoreFilterPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('menu.storeFilter'));
-  return <Placeholder title={t('menu.storeFilter')} />;
+  return <FilterPage kind="store" />;
 }

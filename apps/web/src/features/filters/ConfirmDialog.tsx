@@ -1,0 +1,47 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import styles from './filters.module.css';
+
+/** A Yes / No question (spec section 8 confirmations); focus stays inside until answered. */
+export function ConfirmDialog({
+  open,
+  question,
+  detail,
+  onAnswer,
+  busy = false,
+}: {
+  open: boolean;
+  question: string;
+  detail?: string;
+  onAnswer: (yes: boolean) => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onAnswer(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.confirm}
+          data-testid="confirm-dialog"
+          aria-describedby={detail ? 'confirm-detail' : undefined}
+        >
+          <Dialog.Title className={styles.confirmTitle}>{question}</Dialog.Title>
+          {detail && (
+            <Dialog.Description id="confirm-detail" className={styles.note}>
+              {detail}
+            </Dialog.Description>
+          )}
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} onClick={() => onAnswer(true)} disabled={busy}>
+              {t('confirm.yes')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => onAnswer(false)} disabled={busy}>
+              {t('confirm.no')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
