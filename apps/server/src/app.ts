@@ -14,6 +14,7 @@ import { registerApi } from './rpc/registry.js';
 import { loggerOptions } from './http/logging.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { courseContent } from './scorm/serve.js';
+import { courseUpload } from './http/course-upload.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +56,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   registerApi(app, apiRoutes, { db, config });
   await app.register(courseContent, { config, db });
+  await app.register(courseUpload, { db, config });
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -70,7 +70,7 @@ export function sessionToken(request: FastifyRequest, params: Record<string, unk
 }
 
 /** A state-changing call must come from the portal's own pages (SameSite cookie plus this check). */
-function assertSameOrigin(request: FastifyRequest): void {
+export function assertSameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (!origin) return;
   let host: string;
@@ -82,6 +82,31 @@ function assertSameOrigin(request: FastifyRequest): void {
   if (host !== request.headers.host) throw forbidden('Cross-site request refused.');
 }
 
+/**
+ * Who is calling, and may they use `allow`: resolves the session (`not active` without one, unless public),
+ * checks a `userId` parameter against it and the caller's role against the capability (`forbidden`).
+ * Used by the registry and by routes outside `/api` (uploads) so the rules live in one place.
+ */
+export async function authorizeCaller(
+  request: FastifyRequest,
+  deps: ApiDeps,
+  allow: Capability,
+  params: Record<string, unknown> = {},
+): Promise<SessionUser | null> {
+  const token = sessionToken(request, params);
+  const actor = token
+    ? await resolveSession(deps.db, token, {
+        idleMinutes: deps.config.SESSION_IDLE_MINUTES,
+        maxHours: deps.config.SESSION_MAX_HOURS,
+      })
+    : null;
+  if (!actor && allow !== 'public') throw new ApiError('not active', 'Your session is not active. Please sign in.');
+  if (actor && params.userId !== undefined && Number(params.userId) !== actor.id)
+    throw forbidden('userId is not the signed-in user.');
+  if (!mayCall(personaOf(actor), allow)) throw forbidden();
+  return actor;
+}
+
 /** Mounts `GET|POST /api?r=<route>` over the given route declarations. */
 export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiDeps): void {
   const byName = new Map<string, RouteDef>();
@@ -89,7 +114,6 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     if (byName.has(def.contract.name)) throw new Error(`route ${def.contract.name} declared twice`);
     byName.set(def.contract.name, def);
   }
-  const sessionPolicy = { idleMinutes: deps.config.SESSION_IDLE_MINUTES, maxHours: deps.config.SESSION_MAX_HOURS };
   const secureCookie = (request: FastifyRequest) =>
     deps.config.COOKIE_SECURE === 'always' || (deps.config.COOKIE_SECURE === 'auto' && request.protocol === 'https');
 
@@ -103,13 +127,12 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     const params: Record<string, unknown> = def.contract.method === 'GET' ? { ...query } : bodyObject(request.body);
     delete params.r;
 
-    const token = sessionToken(request, def.contract.method === 'GET' ? params : { ...query, ...params });
-    const actor = token ? await resolveSession(deps.db, token, sessionPolicy) : null;
-    if (!actor && def.allow !== 'public')
-      throw new ApiError('not active', 'Your session is not active. Please sign in.');
-    if (actor && params.userId !== undefined && Number(params.userId) !== actor.id)
-      throw forbidden('userId is not the signed-in user.');
-    if (!mayCall(personaOf(actor), def.allow)) throw forbidden();
+    const actor = await authorizeCaller(
+      request,
+      deps,
+      def.allow,
+      def.contract.method === 'GET' ? params : { ...query, ...params },
+    );
     delete params.userId;
     delete params.userHash;
 
