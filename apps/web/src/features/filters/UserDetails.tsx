@@ -27,9 +27,15 @@ const STALE = [
   'find_user_store',
 ];
 
+/** Refreshes what a change made stale; `keepDetails` keeps the open details (a transfer may move the person out of reach). */
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all(STALE.map((key) => client.invalidateQueries({ queryKey: [key] })));
+  return (keepDetails = false) =>
+    Promise.all(
+      STALE.filter((key) => !keepDetails || key !== 'get_user_data').map((key) =>
+        client.invalidateQueries({ queryKey: [key] }),
+      ),
+    );
 }
 
 /** A person's details in a dialog: edit, transfer, rights, absence, delete, courses, export. */
@@ -128,6 +134,7 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
   const { t } = useTranslation('admin');
   const warn = useWarning();
   const invalidate = useInvalidate();
+  const client = useQueryClient();
   const { data: me } = useProfile();
   const user = details.user;
   const isStoreAdmin = me?.typ === 'store_user';
@@ -170,7 +177,15 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
       setEditing(false);
       setDue(moves ? result.due : null);
       setForm((f) => ({ ...f, password: '' }));
-      await invalidate();
+      if (moves) {
+        // Show the person where they are now, with what is due there, even if they left the caller's reach.
+        client.setQueriesData<UserDetails>({ queryKey: ['get_user_data', { user_id: user.id }] }, (old) =>
+          old ? { ...old, user: result.user } : old,
+        );
+        await invalidate(true);
+      } else {
+        await invalidate();
+      }
     },
     onError: (error) => warn(messageText(t, error)),
   });

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startPortal,
+  stopPortal,
+  VIEWPORTS,
+  type Portal,
+} from './harness';
+
+/** An optional Latvian course no position has, so an admin can give it to Anna as an additional course. */
+function addUnassignedCourse(portal: Portal): void {
+  const db = new Database(path.join(portal.dataDir, 'portal.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  db.prepare(
+    `insert into courses (alias, language, name, description, expiration, folder, course_type, status,
+       course_order_office, course_order_store, created_at)
+     values ('inventory-basics', 'lv', 'Inventūras pamati', 'Kā veikt inventūru.', 0, 'inventory-basics-lv', 'optional', 'enabled', 20, 20, ?)`,
+  ).run(new Date().toISOString());
+  db.close();
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.locator('input[name="search"]').fill(text);
+  await page.getByRole('button', { name: 'Meklēt' }).click();
+}
+
+describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
+  let portal: Portal;
+  let browser: Browser;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    addUnassignedCourse(portal);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopPortal(portal);
+  });
+
+  it('Līga finds Anna by surname and by PIN, opens her details and gives her an additional course that Anna then sees', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'lo1234', { password: 'demo-pass' });
+    await page.goto('/filter/user/2');
+
+    await search(page, 'Bērziņa');
+    await page.getByTestId('search-results').getByText('Anna Bērziņa').waitFor();
+    await search(page, 'zzzz-nobody');
+    await page.getByTestId('no-users').waitFor();
+    expect(await page.getByTestId('no-users').textContent()).toBe('Lietotāji netika atrasti. Lūdzu, mēģiniet vēlreiz!');
+    await search(page, 'ab1234');
+    const anna = page.getByTestId('search-results').getByRole('button', { name: /Anna Bērziņa/ });
+    await anna.click();
+
+    const details = page.getByTestId('user-details');
+    await details.getByRole('heading', { name: 'Anna Bērziņa' }).waitFor();
+    const row = details.locator('[data-testid="details-course"][data-alias="inventory-basics"]');
+    await row.getByRole('button', { name: 'Pievienot kā papildu' }).click();
+    await row.getByText('Papildu', { exact: true }).waitFor();
+    await screenshot(page, 'admin-user-details-desktop');
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await screenshot(page, 'admin-user-details-tablet');
+    await context.close();
+
+    const learner = await newPage(browser, portal);
+    await signIn(learner.page, 'ab1234');
+    await learner.page.goto('/courses/2');
+    await learner.page.locator('[data-testid="course"][data-alias="inventory-basics"]').waitFor();
+    await learner.context.close();
+  });
+
+  it('Līga adds a user and sees the generated PIN, then transfers them to another store with the confirmation', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'lo1234', { password: 'demo-pass' });
+    await page.goto('/filter/user/3');
+
+    await page.getByRole('button', { name: 'Pievienot lietotāju' }).click();
+    await page.getByText('Lūdzu, aizpildiet šo lauku!').first().waitFor();
+    await page.locator('#add-name').fill('Jānis');
+    await page.locator('#add-surname').fill('Ērglis');
+    await page.locator('#add-position').selectOption('cashier');
+    await page.getByRole('button', { name: 'Pievienot lietotāju' }).click();
+    await page.getByTestId('user-created').getByText('Lietotājs izveidots!').waitFor();
+    const pin = (await page.getByTestId('created-login').textContent())?.trim() ?? '';
+    expect(pin).toMatch(/^ja\d{4}$/);
+
+    await page.goto('/filter/user/2');
+    await search(page, pin);
+    await page
+      .getByTestId('search-results')
+      .getByRole('button', { name: /Jānis Ērglis/ })
+      .click();
+    const details = page.getByTestId('user-details');
+    await details.getByRole('heading', { name: 'Jānis Ērglis' }).waitFor();
+    await details.getByRole('button', { name: 'Labot' }).click();
+    await details.getByTestId('details-department').selectOption('lv-riga-02');
+    await details.getByTestId('details-position').selectOption('warehouse-worker');
+    await details.getByRole('button', { name: 'Saglabāt' }).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.getByText('Vai tiešām vēlaties pārcelt šo lietotāju uz citu veikalu?').waitFor();
+    await confirm.getByRole('button', { name: 'Jā' }).click();
+    const due = details.getByTestId('due-items');
+    await due.waitFor();
+    expect(await due.textContent()).toContain('Pārtikas higiēna');
+    await context.close();
+  });
+
+  it('shows the results table, legend and chart of her store to Līga (screenshots at 1280 px and tablet width)', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'lo1234', { password: 'demo-pass' });
+    await page.goto('/filter/user/1');
+    await page.getByTestId('results-table').waitFor();
+    await page.getByTestId('results-chart').waitFor();
+    expect(await page.getByTestId('result-row').count()).toBeGreaterThanOrEqual(14);
+    expect(await page.locator('[data-status="expires-soon"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-results-desktop');
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await screenshot(page, 'admin-results-tablet');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'admin-results-phone');
+    await context.close();
+  });
+
+  it('Inga is warned without a course, then exports the results of a department and the file downloads', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'inga.vitola', { office: true, password: 'demo-pass' });
+    await page.goto('/filter/dep/1');
+    await page.getByText('Personāla departaments').click();
+    await page.getByRole('button', { name: 'Rādīt rezultātus' }).click();
+    await page.getByTestId('results-table').waitFor();
+
+    await page.getByTestId('export-results').click();
+    await page.getByTestId('warning-banner').getByText('Nav atlasīts neviens kurss').waitFor();
+
+    await page.getByRole('group', { name: 'Rādīt tikai šos kursus' }).locator('label').first().click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-results').click()]);
+    expect(download.suggestedFilename()).toMatch(/^results-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = path.join(portal.dataDir, 'export.xlsx');
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('Rezultāti')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Vārds', 'Uzvārds']);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    await context.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
