@@ -29,30 +29,32 @@ export function LoginLinks({ language }: { language: Language }) {
             {t('loginLinks.surveys')}
           </h2>
           <ul className={styles.cards}>
-            {linkSurveys.filter((s) => isSafe(s.surveyUrl)).map((survey) => (
-              <li
-                key={survey.surveyId}
-                className={`${styles.card} ${survey.boldBorder ? styles.bold : ''}`}
-                data-testid="login-survey"
-                data-bold={survey.boldBorder || undefined}
-              >
-                <h3>{survey.surveyHeading}</h3>
-                {survey.surveyIsAnon && (
-                  <span className={styles.anon} data-testid="survey-anonymous">
-                    <ShieldCheck aria-hidden size={14} />
-                    {t('loginLinks.anonymous')}
-                  </span>
-                )}
-                <p>{survey.surveyDescription}</p>
-                <button
-                  type="button"
-                  className={styles.button}
-                  onClick={() => setFrame({ title: survey.surveyHeading, url: survey.surveyUrl, kind: 'survey' })}
+            {linkSurveys
+              .filter((s) => isSafe(s.surveyUrl))
+              .map((survey) => (
+                <li
+                  key={survey.surveyId}
+                  className={`${styles.card} ${survey.boldBorder ? styles.bold : ''}`}
+                  data-testid="login-survey"
+                  data-bold={survey.boldBorder || undefined}
                 >
-                  {t('loginLinks.openSurvey')}
-                </button>
-              </li>
-            ))}
+                  <h3>{survey.surveyHeading}</h3>
+                  {survey.surveyIsAnon && (
+                    <span className={styles.anon} data-testid="survey-anonymous">
+                      <ShieldCheck aria-hidden size={14} />
+                      {t('loginLinks.anonymous')}
+                    </span>
+                  )}
+                  <p>{survey.surveyDescription}</p>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    onClick={() => setFrame({ title: survey.surveyHeading, url: survey.surveyUrl, kind: 'survey' })}
+                  >
+                    {t('loginLinks.openSurvey')}
+                  </button>
+                </li>
+              ))}
           </ul>
         </section>
       )}
@@ -64,19 +66,21 @@ export function LoginLinks({ language }: { language: Language }) {
             {t('loginLinks.courses')}
           </h2>
           <ul className={styles.cards}>
-            {linkCourses.filter((c) => isSafe(c.courseUrl)).map((course) => (
-              <li key={course.courseId} className={styles.card} data-testid="login-course">
-                <h3>{course.courseHeading}</h3>
-                <p>{course.courseDescription}</p>
-                <button
-                  type="button"
-                  className={styles.button}
-                  onClick={() => setFrame({ title: course.courseHeading, url: course.courseUrl, kind: 'course' })}
-                >
-                  {t('loginLinks.openCourse')}
-                </button>
-              </li>
-            ))}
+            {linkCourses
+              .filter((c) => isSafe(c.courseUrl))
+              .map((course) => (
+                <li key={course.courseId} className={styles.card} data-testid="login-course">
+                  <h3>{course.courseHeading}</h3>
+                  <p>{course.courseDescription}</p>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    onClick={() => setFrame({ title: course.courseHeading, url: course.courseUrl, kind: 'course' })}
+                  >
+                    {t('loginLinks.openCourse')}
+                  </button>
+                </li>
+              ))}
           </ul>
         </section>
       )}
@@ -88,18 +92,20 @@ export function LoginLinks({ language }: { language: Language }) {
             {t('loginLinks.links')}
           </h2>
           <ul className={styles.linkList}>
-            {links.filter((l) => isSafe(l.linkUrl)).map((link) => (
-              <li key={link.linkId}>
-                <a href={link.linkUrl} target="_blank" rel="noopener noreferrer" data-testid="login-link">
-                  <span className={styles.linkTitle}>
-                    {link.linkHeading}
-                    <ExternalLink aria-hidden size={14} />
-                  </span>
-                  {link.linkDescription && <span className={styles.linkText}>{link.linkDescription}</span>}
-                  <span className="visually-hidden"> {t('resources.newTab')}</span>
-                </a>
-              </li>
-            ))}
+            {links
+              .filter((l) => isSafe(l.linkUrl))
+              .map((link) => (
+                <li key={link.linkId}>
+                  <a href={link.linkUrl} target="_blank" rel="noopener noreferrer" data-testid="login-link">
+                    <span className={styles.linkTitle}>
+                      {link.linkHeading}
+                      <ExternalLink aria-hidden size={14} />
+                    </span>
+                    {link.linkDescription && <span className={styles.linkText}>{link.linkDescription}</span>}
+                    <span className="visually-hidden"> {t('resources.newTab')}</span>
+                  </a>
+                </li>
+              ))}
           </ul>
         </section>
       )}

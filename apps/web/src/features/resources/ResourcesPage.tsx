@@ -22,7 +22,14 @@ import { isStoreUser, useProfile } from '../../api/profile';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/SafeHtml';
-import { expertMails, forAudience, linkTarget, loadResources, type Resource, type ResourceLink } from './resources-content';
+import {
+  expertMails,
+  forAudience,
+  linkTarget,
+  loadResources,
+  type Resource,
+  type ResourceLink,
+} from './resources-content';
 import styles from './ResourcesPage.module.css';
 
 const SECTION_ICONS: Record<number, typeof MonitorPlay> = {
