@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
 import { countBundles } from '../db/content.js';
 import { nextBundleStep } from '../domain/bundle-progress.js';
-import { helpGuideFor, portalSettingsFor, videoSectionFor } from '../domain/content-settings.js';
+import { z } from 'zod';
+import {
+  contentSettingsOf,
+  contentSettingsShape,
+  helpGuideFor,
+  portalSettingsFor,
+  videoSectionFor,
+} from '../domain/content-settings.js';
 
 type CmaBundle = contentRoutes.CmaBundle;
 type InstructionBundle = contentRoutes.InstructionBundle;
@@ -30,6 +37,23 @@ describe('content settings rules', () => {
     expect(helpGuideFor({ role: 'admin', typ: 'store_user' })).toBe('admin');
     expect(helpGuideFor({ role: 'admin', typ: 'ldap_user' })).toBeNull();
     expect(helpGuideFor({ role: 'learner', typ: 'ldap_user' })).toBeNull();
+  });
+
+  it('reads its settings from the environment when spread into the config schema', () => {
+    const schema = z.object({ PORT: z.coerce.number().default(8080), ...contentSettingsShape });
+    const config = schema.parse({
+      ABC_LINK_LT: 'https://abc.example.lt/',
+      HOME_VIDEOS_OFFICE: '[{"title":"Welcome","url":"https://video.example/welcome.mp4"}]',
+    });
+    expect(contentSettingsOf(config)).toMatchObject({
+      ABC_LINK_LT: 'https://abc.example.lt/',
+      HOME_VIDEOS_OFFICE: [{ title: 'Welcome', url: 'https://video.example/welcome.mp4' }],
+      HOME_VIDEOS_STORE: [],
+    });
+    expect(schema.safeParse({ ABC_LINK_LV: 'javascript:alert(1)' }).success).toBe(false);
+    expect(schema.safeParse({ ABC_LINK_LV: '/relative' }).success).toBe(false);
+    expect(schema.safeParse({ HOME_VIDEOS_STORE: 'not json' }).success).toBe(false);
+    expect(contentSettingsOf({ PORT: 1 })).toMatchObject({ HOME_VIDEOS_STORE: [], ABC_LINK_LV: undefined });
   });
 
   it('gives the ABC link of the language and the videos of the section', () => {
