@@ -1,0 +1,40 @@
+import { managerRoutes, type ErrorCode } from '@portal/shared';
+import { ApiCallError } from '../../api/client';
+
+/**
+ * Sends a new course with its SCORM package to the upload route (XMLHttpRequest: fetch cannot report upload
+ * progress). The add_course fields go first, the file last, as the server reads them in that order.
+ */
+export function uploadCourse(
+  fields: Record<string, string | number | undefined>,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<managerRoutes.ManagerCourse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', managerRoutes.COURSE_UPLOAD_PATH);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => onProgress(1);
+    xhr.onload = () => {
+      const body = xhr.response as {
+        result?: managerRoutes.ManagerCourse;
+        error?: ErrorCode;
+        message?: string;
+        fields?: Record<string, string>;
+      } | null;
+      if (xhr.status === 200 && body?.result) resolve(body.result);
+      else
+        reject(new ApiCallError(body?.error ?? 'internal', body?.message ?? xhr.statusText, xhr.status, body?.fields));
+    };
+    xhr.onerror = () => reject(new ApiCallError('network', 'Network error', 0));
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined && value !== '') form.append(key, String(value));
+    }
+    form.append('package', file);
+    xhr.send(form);
+  });
+}
