@@ -68,8 +68,10 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     const row = details.locator('[data-testid="details-course"][data-alias="inventory-basics"]');
     await row.getByRole('button', { name: 'Pievienot kā papildu' }).click();
     await row.getByText('Papildu', { exact: true }).waitFor();
+    await details.evaluate((element) => element.scrollTo(0, 0));
     await screenshot(page, 'admin-user-details-desktop');
     await page.setViewportSize(VIEWPORTS.tablet);
+    await details.evaluate((element) => element.scrollTo(0, 0));
     await screenshot(page, 'admin-user-details-tablet');
     await context.close();
 
@@ -139,7 +141,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page, 'inga.vitola', { office: true, password: 'demo-pass' });
     await page.goto('/filter/dep/1');
-    await page.getByText('Personāla departaments').click();
+    await page.getByRole('checkbox', { name: 'Personāla departaments' }).check();
     await page.getByRole('button', { name: 'Rādīt rezultātus' }).click();
     await page.getByTestId('results-table').waitFor();
 

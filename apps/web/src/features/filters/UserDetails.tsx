@@ -399,7 +399,7 @@ function CourseList({ details }: { details: UserDetails }) {
   return (
     <section className={styles.card} aria-labelledby="details-courses">
       <h3 id="details-courses">{t('details.courses')}</h3>
-      <div className={styles.tableScroll}>
+      <div className={styles.tableScrollFree}>
         <table className={styles.table}>
           <thead>
             <tr>
