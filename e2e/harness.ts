@@ -39,6 +39,9 @@ export interface Portal {
 /** Starts the real server (built web app + API) on a fresh SQLite database filled with the demo organisation. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // A copy of the built web app, so a rebuild elsewhere cannot pull it away while the test runs.
+  const webDir = path.join(dataDir, 'web');
+  fs.cpSync(path.join(root, 'apps/web/dist'), webDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
@@ -54,6 +57,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         COURSES_DIR: path.join(dataDir, 'courses'),
+        WEB_DIST_DIR: webDir,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -128,6 +128,13 @@ export class ScormSession {
       );
     }
     for (const event of ['Terminate', 'LMSFinish']) this.api.on(event, () => (this.terminated = true));
+    // A commit that could not reach the server at all (the synchronous request threw) never reaches
+    // xhrResponseHandler: it is still 'saving' once the content's commit call returns, so keep it and retry.
+    for (const event of ['Commit', 'LMSCommit', 'Terminate', 'LMSFinish']) {
+      this.api.on(event, () => {
+        if (this.pending && this.saveState === 'saving') this.scheduleRetry();
+      });
+    }
   }
 
   private record(entry: LogEntry): void {
