@@ -14,13 +14,13 @@ import {
 } from '../db/admin-results.js';
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
-import { resolveSession, type SessionUser } from '../db/sessions.js';
+import type { SessionUser } from '../db/sessions.js';
 import { loadProfile } from '../db/users.js';
-import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
+import { scopeOf } from '../domain/policy.js';
 import { parseQuery } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
-import { ApiError, forbidden, invalidInput, notFound } from '../rpc/errors.js';
-import { assertSubjectsInScope, sessionToken, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
+import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
 import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
 
 const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
@@ -164,19 +164,14 @@ const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<strin
  * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
  */
 export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const policy = { idleMinutes: deps.config.SESSION_IDLE_MINUTES, maxHours: deps.config.SESSION_MAX_HOURS };
-
   app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
     const query: Record<string, unknown> = { ...parseQuery(request.raw.url ?? '') };
     const name = typeof query.r === 'string' ? query.r : '';
     const prepare = Object.hasOwn(DOWNLOADS, name) ? DOWNLOADS[name] : undefined;
     if (!prepare) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
-    const token = sessionToken(request, query);
-    const actor = token ? await resolveSession(deps.db, token, policy) : null;
+    // The registry's own check: session (`not active`), userId beside it, role against the capability.
+    const actor = await authorizeCaller(request, deps, 'export', query);
     if (!actor) throw new ApiError('not active', 'Your session is not active. Please sign in.');
-    if (query.userId !== undefined && Number(query.userId) !== actor.id)
-      throw forbidden('userId is not the signed-in user.');
-    if (!mayCall(personaOf(actor), 'export')) throw forbidden();
     delete query.r;
     delete query.userId;
     delete query.userHash;
