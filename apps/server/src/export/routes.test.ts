@@ -248,7 +248,7 @@ describeEachDatabase('admin exports', (env) => {
       await db.insertInto('bundle_positions').values({ bundle_id: row.id, position_id: cashier }).execute();
       return row.id;
     };
-    const cma = await makeBundle('cma', 'Export test CMA');
+    await makeBundle('cma', 'Export test CMA');
     const instruction = await makeBundle('instruction', 'Export test instruction');
     const annaId = (await db.selectFrom('users').select('id').where('login', '=', 'ab1234').executeTakeFirstOrThrow())
       .id;
