@@ -101,6 +101,25 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
     }
   };
 
+  // CMA and instruction exports take one store or every store the caller reaches.
+  const bundleTarget: Record<string, string> | null =
+    picked.length === 1
+      ? { exportAll: 'false', selectedStore: picked[0]! }
+      : picked.length > 1 && picked.length === places.length
+        ? { exportAll: 'true' }
+        : null;
+  const runBundleExport = async (route: 'get_cma_results_excel' | 'get_instructions_results_excel') => {
+    if (!bundleTarget) return;
+    setExporting(true);
+    try {
+      await downloadFile(route, { ...bundleTarget, lang });
+    } catch (error) {
+      warn(messageText(t, error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const pages = grid.data?.pages ?? [];
   const first = pages[0];
   const rows: ResultRow[] = pages.flatMap((page) =>
@@ -189,7 +208,32 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
             {exporting ? <Loader2 aria-hidden size={16} className={styles.spin} /> : <Download aria-hidden size={16} />}
             {exporting ? t('results.exporting') : t('results.export')}
           </button>
+          {kind === 'store' && (
+            <>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => void runBundleExport('get_cma_results_excel')}
+                disabled={exporting || !bundleTarget}
+              >
+                <Download aria-hidden size={16} />
+                {t('results.exportCma')}
+              </button>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => void runBundleExport('get_instructions_results_excel')}
+                disabled={exporting || !bundleTarget}
+              >
+                <Download aria-hidden size={16} />
+                {t('results.exportInstructions')}
+              </button>
+            </>
+          )}
         </div>
+        {kind === 'store' && !bundleTarget && picked.length > 1 && (
+          <p className={styles.note}>{t('results.bundleExportHint')}</p>
+        )}
       </div>
 
       {!applied ? (
