@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,20 +9,11 @@ const serverOnly = ['exceljs', 'kysely', 'fastify', 'better-sqlite3', 'pg'].map(
   message: 'Server-only library.',
 }));
 
-const features = [
-  'login',
-  'home',
-  'goals',
-  'howto',
-  'courses',
-  'resources',
-  'cma',
-  'instructions',
-  'filters',
-  'manager',
-  'notifications',
-  'login-links',
-];
+// Every folder of apps/web/src/features is one feature.
+const features = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'content/courses/**/*.js', 'bench/results/**'] },

@@ -7,6 +7,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:8080',
       '/content': 'http://localhost:8080',
+      '/files': 'http://localhost:8080',
       '/healthz': 'http://localhost:8080',
     },
   },

@@ -14,6 +14,7 @@ import { registerApi } from './rpc/registry.js';
 import { loggerOptions } from './http/logging.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { courseContent } from './scorm/serve.js';
+import { contentFiles } from './http/content-files.js';
 import { courseUpload } from './http/course-upload.js';
 
 export interface AppDeps {
@@ -56,6 +57,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   registerApi(app, apiRoutes, { db, config });
   await app.register(courseContent, { config, db });
+  await app.register(contentFiles, { config });
   await app.register(courseUpload, { db, config });
 
   app.get('/healthz', async (_request, reply) => {

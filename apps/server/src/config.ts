@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { contentSettingsShape } from './domain/content-settings.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -16,6 +17,7 @@ const list = z.string().transform((v) =>
 
 /** Every setting of the portal, read from the environment (README, "Settings"). */
 const schema = z.object({
+  ...contentSettingsShape,
   DATABASE_URL: z.string().default('sqlite:data/portal.sqlite'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -1,12 +1,6 @@
 import { EXPIRES_SOON_DAYS } from './constants.js';
 
-export const COURSE_STATUSES = [
-  'not_assigned',
-  'incomplete',
-  'complete',
-  'expires-soon',
-  'expired',
-] as const;
+export const COURSE_STATUSES = ['not_assigned', 'incomplete', 'complete', 'expires-soon', 'expired'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 export interface CourseStatusInput {

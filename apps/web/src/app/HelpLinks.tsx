@@ -1,6 +1,6 @@
 import { ExternalLink, FileQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useGet } from '../../api/queries';
+import { useGet } from '../api/queries';
 
 /**
  * The side menu's help PDF (per role and language; none for office directory users) and the external
@@ -16,7 +16,13 @@ export function HelpLinks({ linkClassName }: { linkClassName?: string }) {
     <>
       {data.help_guide && (
         <li>
-          <a href={data.help_guide} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="help-guide">
+          <a
+            href={data.help_guide}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClassName}
+            data-testid="help-guide"
+          >
             <FileQuestion aria-hidden size={20} />
             <span>{data.help_guide.includes('/admin-guide-') ? t('help.adminGuide') : t('help.guide')}</span>
           </a>
@@ -24,7 +30,13 @@ export function HelpLinks({ linkClassName }: { linkClassName?: string }) {
       )}
       {data.abc_link && (
         <li>
-          <a href={data.abc_link} target="_blank" rel="noopener noreferrer" className={linkClassName} data-testid="abc-link">
+          <a
+            href={data.abc_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClassName}
+            data-testid="abc-link"
+          >
             <ExternalLink aria-hidden size={20} />
             <span>{t('help.abc')}</span>
             <span className="visually-hidden"> {t('resources.newTab')}</span>

@@ -20,6 +20,7 @@ import { post } from '../api/client';
 import { isManager, isStoreUser, isTrainingManager } from '../api/profile';
 import { useGet } from '../api/queries';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { HelpLinks } from './HelpLinks';
 import styles from './SideMenu.module.css';
 import { forgetUser } from './session';
 
@@ -119,6 +120,7 @@ export function SideMenu({ user }: { user: UserProfile }) {
             label={t('menu.instructions')}
           />
         )}
+        <HelpLinks linkClassName={styles.link} />
       </ul>
 
       {isManager(user) && (

@@ -3,7 +3,7 @@ import { LOCALE_TAG, type Language } from '@portal/shared';
 import { AlertTriangle, CheckCircle2, Circle, Clock, ExternalLink, PlayCircle, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Navigate, useParams } from 'react-router';
+import { NavLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { useGet } from '../../api/queries';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
@@ -79,7 +79,14 @@ export function CoursesPage() {
   const type = SECTIONS[section as keyof typeof SECTIONS];
   useDocumentTitle(t('common:menu.courses'));
   const courses = useGet('courses', {}, { refetchOnMount: 'always' });
-  const [open, setOpen] = useState<UserCourse | null>(null);
+  // A course opens from its card, or from a link elsewhere in the portal (`?play=<alias>`, e.g. a CMA bundle).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [openAlias, setOpenAlias] = useState<string | null>(() => searchParams.get('play'));
+  const open = courses.data?.find((c) => c.alias === openAlias) ?? null;
+  const close = () => {
+    setOpenAlias(null);
+    if (searchParams.has('play')) setSearchParams({}, { replace: true });
+  };
 
   if (!type) return <Navigate to="/courses/1" replace />;
   const list = (courses.data ?? []).filter((c) => c.course_type === type);
@@ -123,11 +130,11 @@ export function CoursesPage() {
       ) : (
         <ul className={styles.list} data-testid="course-list">
           {list.map((course) => (
-            <CourseCard key={course.alias} course={course} onOpen={setOpen} />
+            <CourseCard key={course.alias} course={course} onOpen={(c) => setOpenAlias(c.alias)} />
           ))}
         </ul>
       )}
-      {open && <CoursePlayer course={open} onClose={() => setOpen(null)} />}
+      {open && <CoursePlayer course={open} onClose={close} />}
     </div>
   );
 }

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { useDocumentTitle } from '../../components/PageTitle';
+import { HomeVideos } from './HomeVideos';
 import styles from './HomePage.module.css';
+import { NotificationList } from './NotificationList';
 
 interface TileProps {
   to: string;
@@ -79,6 +81,8 @@ export function HomePage() {
           action={t('tiles.resources.open')}
         />
       </div>
+      <NotificationList />
+      <HomeVideos />
     </div>
   );
 }

@@ -10,7 +10,12 @@ export function HomeVideos() {
   const settings = useGet('portal_settings', {}, { staleTime: 5 * 60_000 });
   const data = settings.data;
   return (
-    <section className={styles.box} aria-labelledby="videos-title" data-testid="home-videos" data-section={data?.video_section}>
+    <section
+      className={styles.box}
+      aria-labelledby="videos-title"
+      data-testid="home-videos"
+      data-section={data?.video_section}
+    >
       <h2 id="videos-title" className={styles.title}>
         <Film aria-hidden size={20} />
         {t('videos.title')}

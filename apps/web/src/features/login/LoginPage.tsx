@@ -1,3 +1,4 @@
+import type { Language } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Building2, Loader2, Store } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { ApiCallError, get, postEnvelope } from '../../api/client';
 import { rememberUser, storedUserId } from '../../app/session';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LoginLinks } from './LoginLinks';
 import styles from './LoginPage.module.css';
 
 type AccountType = 'store' | 'office';
@@ -15,7 +17,7 @@ type AccountType = 'store' | 'office';
 const defaultAccountType = (): AccountType => (window.location.hostname.includes('stores') ? 'store' : 'office');
 
 export function LoginPage() {
-  const { t } = useTranslation('login');
+  const { t, i18n } = useTranslation('login');
   useDocumentTitle(t('title'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -190,6 +192,7 @@ export function LoginPage() {
             {busy ? t('signingIn') : t('signIn')}
           </button>
         </form>
+        <LoginLinks language={i18n.language as Language} />
       </main>
     </div>
   );
