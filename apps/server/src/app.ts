@@ -15,6 +15,7 @@ import { loggerOptions } from './http/logging.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { courseContent } from './scorm/serve.js';
 import { contentFiles } from './http/content-files.js';
+import { exportRoutes } from './export/routes.js';
 import { courseUpload } from './http/course-upload.js';
 
 export interface AppDeps {
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   registerApi(app, apiRoutes, { db, config });
   await app.register(courseContent, { config, db });
   await app.register(contentFiles, { config });
+  await app.register(exportRoutes, { db, config });
   await app.register(courseUpload, { db, config });
 
   app.get('/healthz', async (_request, reply) => {

@@ -1,11 +1,9 @@
 import { adminRoutes } from '@portal/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
-import { buildApp } from '../app.js';
 import { neutralize } from './xlsx.js';
-import { exportRoutes } from './routes.js';
 
 const PASS = 'demo-pass';
 const { DOWNLOAD_PATH, ADMIN_MESSAGES } = adminRoutes;
@@ -26,19 +24,11 @@ describeEachDatabase('admin exports', (env) => {
   let anna: string;
 
   beforeAll(async () => {
-    // The test environment's app may not mount the downloads yet: build one that does, over the same database.
-    app = await buildApp({ config: env().config, db: env().db, logger: false });
-    await app.after();
-    if (!app.hasRoute({ method: 'GET', url: DOWNLOAD_PATH }))
-      await app.register(exportRoutes, { db: env().db, config: env().config });
-    await app.ready();
+    app = env().app;
     liga = await env().login('lo1234', PASS);
     roberts = await env().login('roberts.liepa', PASS);
     inga = await env().login('inga.vitola', PASS);
     anna = await env().login('ab1234');
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const download = async (route: string, query: Record<string, string | string[]>, token?: string) => {
