@@ -6,6 +6,7 @@ import type * as courses from './routes/courses.js';
 import type * as goals from './routes/goals.js';
 import type * as home from './routes/home.js';
 import type * as manager from './routes/manager.js';
+import type * as system from './routes/system.js';
 
 type ContractsOf<M> = { [K in keyof M]: M[K] extends RouteContract ? M[K] : never }[keyof M];
 
@@ -17,7 +18,8 @@ export type AnyContract =
   | ContractsOf<typeof content>
   | ContractsOf<typeof admin>
   | ContractsOf<typeof manager>
-  | ContractsOf<typeof home>;
+  | ContractsOf<typeof home>
+  | ContractsOf<typeof system>;
 
 export type RouteName<M extends HttpMethod = HttpMethod> = Extract<AnyContract, { method: M }>['name'];
 export type ContractNamed<N extends string> = Extract<AnyContract, { name: N }>;

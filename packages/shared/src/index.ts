@@ -11,3 +11,4 @@ export * as adminRoutes from './routes/admin.js';
 export * as managerRoutes from './routes/manager.js';
 export * as homeRoutes from './routes/home.js';
 export type { HomeCounts } from './routes/home.js';
+export * as systemRoutes from './routes/system.js';

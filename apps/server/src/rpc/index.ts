@@ -6,6 +6,7 @@ import { goalsApi } from './goals.js';
 import { homeApi } from './home.js';
 import { managerApi } from './manager.js';
 import type { RouteDef } from './registry.js';
+import { systemApi } from './system.js';
 
 /** Every call of the portal; the permission matrix test walks this list. */
 export const apiRoutes: RouteDef[] = [
@@ -16,4 +17,5 @@ export const apiRoutes: RouteDef[] = [
   ...adminApi,
   ...managerApi,
   ...homeApi,
+  ...systemApi,
 ];
