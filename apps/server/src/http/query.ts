@@ -13,7 +13,9 @@ export function parseQuery(url: string): Record<string, string | string[]> {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
     const existing = out[key];
     if (existing === undefined) out[key] = isArray ? [value] : value;
-    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    // Appends in place: copying the array for every value made a query of many repeated keys quadratic.
+    else if (Array.isArray(existing)) existing.push(value);
+    else out[key] = [existing, value];
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { parseQuery } from '../http/query.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 
 export interface RouteContext<C extends RouteContract> {
   input: ParsedInputOf<C>;
@@ -177,6 +178,8 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || body === '') return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw invalidInput('The request body must be a JSON object.');
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH))
+    throw invalidInput(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
   return { ...(body as Record<string, unknown>) };
 }
 

@@ -312,6 +312,9 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   /* home */
   home_counts: { capability: 'own', sample: () => ({}) },
 
+  /* system */
+  ping: { capability: 'own', sample: () => ({}) },
+
   /* admin: finding people and results */
   get_user_results: {
     capability: 'view_results',
