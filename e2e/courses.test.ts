@@ -14,9 +14,9 @@ import {
 /** The number in the home page's courses tile, or 0 when it says all is done. */
 async function coursesTileCount(page: Page): Promise<number> {
   await page.goto('/home');
-  const text = (await page.getByTestId('tile-courses-text').textContent()) ?? '';
-  const match = /(\d+)/.exec(text);
-  return match ? Number(match[1]) : 0;
+  const tile = page.locator('[data-testid="tile-courses"][data-count]');
+  await tile.waitFor();
+  return Number(await tile.getAttribute('data-count'));
 }
 
 async function openCourse(page: Page, alias: string): Promise<FrameLocator> {

@@ -13,13 +13,11 @@ import {
 } from './harness';
 
 /** The number in the home page's goals tile ("3 mērķi vēl nav sasniegti"), or null when it shows none. */
-async function goalsTileCount(page: Page): Promise<number | null> {
+async function goalsTileCount(page: Page): Promise<number> {
   await page.goto('/home');
-  const tile = page.getByTestId('tile-goals');
+  const tile = page.locator('[data-testid="tile-goals"][data-count]');
   await tile.waitFor();
-  const text = (await tile.textContent()) ?? '';
-  const match = /(\d+)/.exec(text);
-  return match ? Number(match[1]) : null;
+  return Number(await tile.getAttribute('data-count'));
 }
 
 async function waitSaved(page: Page): Promise<void> {

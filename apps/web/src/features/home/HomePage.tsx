@@ -16,11 +16,13 @@ interface TileProps {
   action: string;
   testId: string;
   highlight?: boolean;
+  /** What is left to do, once loaded (also exposed as data-count). */
+  count?: number;
 }
 
-function Tile({ to, icon, title, text, action, testId, highlight }: TileProps) {
+function Tile({ to, icon, title, text, action, testId, highlight, count }: TileProps) {
   return (
-    <article className={`${styles.tile} ${highlight ? styles.highlight : ''}`} data-testid={testId}>
+    <article className={`${styles.tile} ${highlight ? styles.highlight : ''}`} data-testid={testId} data-count={count}>
       <div className={styles.tileIcon}>{icon}</div>
       <h2>{title}</h2>
       <p data-testid={`${testId}-text`}>{text}</p>
@@ -61,6 +63,7 @@ export function HomePage() {
           title={t('tiles.goals.title')}
           text={countText('goals', goalsLeft)}
           highlight={!!goalsLeft}
+          count={goalsLeft}
           action={t('tiles.goals.open')}
         />
         <Tile
@@ -70,6 +73,7 @@ export function HomePage() {
           title={t('tiles.courses.title')}
           text={countText('courses', coursesLeft)}
           highlight={!!coursesLeft}
+          count={coursesLeft}
           action={t('tiles.courses.open')}
         />
         <Tile
