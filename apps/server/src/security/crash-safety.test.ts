@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPortal, stopPortal, type Portal } from '../../../../e2e/harness.js';
 import { call, signIn } from '../../test/security/portal-client.js';
+import { startServer, type ServerProcess } from '../../test/security/server-process.js';
 import { TEST_DATABASE_URL } from '../../test/test-env.js';
 
 /*
@@ -143,7 +143,7 @@ const oneOf = <T>(value: T, tracked: Tracked<T>) => {
   return value === tracked.acked || value === tracked.inflight;
 };
 
-async function crashRounds(portal: Portal, sqliteFile: string | null): Promise<number> {
+async function crashRounds(portal: ServerProcess, sqliteFile: string | null): Promise<number> {
   const url = portal.url;
   let learners: Learner[] = [];
   const names = new Map<number, Tracked<string>>();
@@ -226,13 +226,13 @@ describe('crash safety', () => {
   afterAll(() => console.log(`[security] crash safety: ${summary.join('; ')}`));
 
   it('SQLite: every answered write survives SIGKILL, and the file is intact', async () => {
-    const portal = await startPortal({ LOG_LEVEL: 'error' });
+    const portal = await startServer();
     try {
       const rounds = await crashRounds(portal, path.join(portal.dataDir, 'portal.sqlite'));
       summary.push(`${rounds} crash rounds on sqlite`);
       expect(rounds).toBe(ROUNDS);
     } finally {
-      await stopPortal(portal);
+      await portal.dispose();
     }
   }, 240_000);
 
@@ -245,14 +245,14 @@ describe('crash safety', () => {
       await admin.query(`create database ${name}`);
       const url = new URL(TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      let portal: Portal | undefined;
+      let portal: ServerProcess | undefined;
       try {
-        portal = await startPortal({ LOG_LEVEL: 'error', DATABASE_URL: url.toString() });
+        portal = await startServer({ DATABASE_URL: url.toString() });
         const rounds = await crashRounds(portal, null);
         summary.push(`${rounds} crash rounds on postgres`);
         expect(rounds).toBe(ROUNDS);
       } finally {
-        await stopPortal(portal);
+        await portal?.dispose();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }

@@ -123,7 +123,8 @@ describeEachDatabase(
           let alive = true;
           for (const gap of gaps) {
             now += gap * 60_000;
-            const expected = alive && gap < policy.idleMinutes && now - start.getTime() < policy.maxHours * 3_600_000;
+            const expected: boolean =
+              alive && gap < policy.idleMinutes && now - start.getTime() < policy.maxHours * 3_600_000;
             const user = await resolveSession(env().db, token, policy, new Date(now));
             expect(user !== null, `gaps ${gaps.join(',')} at +${(now - start.getTime()) / 60_000} min`).toBe(expected);
             alive = expected;
