@@ -11,7 +11,7 @@ import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { parseQuery } from '../http/query.js';
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
 
 export interface RouteContext<C extends RouteContract> {
   input: ParsedInputOf<C>;
@@ -136,6 +136,10 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     );
     delete params.userId;
     delete params.userHash;
+    // PostgreSQL cannot store U+0000 in text: refused here alike on both databases, not as a 500 there.
+    const nul = fieldWithNul(params);
+    if (nul !== null)
+      throw invalidInput('The request is not valid.', { [nul]: 'Text may not contain the NUL character.' });
 
     const parsed = def.contract.input.safeParse(params);
     if (!parsed.success) throw invalidInput('The request is not valid.', zodFields(parsed.error));

@@ -17,3 +17,25 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * The path of the first string (value or key) holding U+0000, or null. PostgreSQL cannot store NUL in text and
+ * fails the whole statement, so such input is refused as `invalid input` on both databases alike.
+ */
+export function fieldWithNul(value: unknown): string | null {
+  const stack: { node: unknown; path: string }[] = [{ node: value, path: '' }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return path || '(input)';
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return childPath;
+      stack.push({ node: child, path: childPath });
+    }
+  }
+  return null;
+}
