@@ -35,9 +35,13 @@ export function parseSource(source: string): Block[] {
     const line = raw.trim();
     const list = /^(-|\d+\.)\s+(.*)$/.exec(line);
     if (!line) flush();
-    else if (line.startsWith('# ')) (flush(), blocks.push({ kind: 'title', text: line.slice(2) }));
-    else if (line.startsWith('## ')) (flush(), blocks.push({ kind: 'heading', text: line.slice(3) }));
-    else if (list) {
+    else if (line.startsWith('# ')) {
+      flush();
+      blocks.push({ kind: 'title', text: line.slice(2) });
+    } else if (line.startsWith('## ')) {
+      flush();
+      blocks.push({ kind: 'heading', text: line.slice(3) });
+    } else if (list) {
       flush();
       const kind = list[1] === '-' ? 'bullets' : 'steps';
       const last = blocks.at(-1);

@@ -101,6 +101,8 @@ function ssha(password: string): string {
 
 /** One LDIF line; values that are not plain ASCII go base64-encoded (RFC 2849). */
 function ldifLine(attribute: string, value: string): string {
+  // RFC 2849's SAFE-STRING is defined by control-character ranges.
+  // eslint-disable-next-line no-control-regex
   const safe = /^[\x01-\x09\x0b\x0c\x0e-\x1f\x21-\x39\x3b\x3d-\x7f][\x01-\x09\x0b\x0c\x0e-\x7f]*$/.test(value);
   return safe && !value.endsWith(' ')
     ? `${attribute}: ${value}`

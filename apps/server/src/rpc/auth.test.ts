@@ -130,3 +130,20 @@ describeEachDatabase(
   },
   { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', CHECK_TYPE_MAX_PER_ADDRESS: '5' },
 );
+
+describeEachDatabase('same-origin check', (env) => {
+  it('accepts the portal own origin, also with the default port written out', async () => {
+    const asOrigin = (origin: string, host: string) =>
+      env().app.inject({
+        method: 'POST',
+        url: '/api?r=login',
+        headers: { origin, host },
+        payload: { login: 'ab1234', pass: '' },
+      });
+    expect((await asOrigin('http://portal.example', 'portal.example')).statusCode).toBe(200);
+    expect((await asOrigin('http://portal.example', 'portal.example:80')).statusCode).toBe(200);
+    expect((await asOrigin('http://portal.example:8080', 'portal.example:8080')).statusCode).toBe(200);
+    expect((await asOrigin('http://portal.example:8081', 'portal.example:8080')).statusCode).toBe(403);
+    expect((await asOrigin('null', 'portal.example')).statusCode).toBe(403);
+  });
+});

@@ -45,7 +45,8 @@ export function CmaPage() {
   );
   const bundle = bundles[index - 1];
   useDocumentTitle(bundle ? `${bundle.category_name} · ${t('cma.title')}` : t('cma.title'));
-  const seen = useCallback((bundleId: number) => markSeen.mutate({ bundleId }), [markSeen.mutate]);
+  const { mutate: markSeenMutate } = markSeen;
+  const seen = useCallback((bundleId: number) => markSeenMutate({ bundleId }), [markSeenMutate]);
   useMarkSeen(bundle, seen);
 
   const header = (

@@ -64,7 +64,8 @@ export function InstructionsPage() {
   );
   const bundle = bundles[index - 1];
   useDocumentTitle(bundle ? `${bundle.category_name} · ${t('instructions.title')}` : t('instructions.title'));
-  const seen = useCallback((bundleId: number) => markSeen.mutate({ bundleId }), [markSeen.mutate]);
+  const { mutate: markSeenMutate } = markSeen;
+  const seen = useCallback((bundleId: number) => markSeenMutate({ bundleId }), [markSeenMutate]);
   useMarkSeen(bundle, seen);
 
   const header = (
