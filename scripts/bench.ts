@@ -1,0 +1,495 @@
+// `npm run bench`: measures the portal against the physical limit of the machine, side by side in one run, and
+// checks the budgets of issue 8. See the README's section "Benchmarks".
+//
+//   npm run bench                                   SQLite (a large data set built into a temp file)
+//   npm run bench -- --database-url postgres://…    PostgreSQL (a new database beside the one named, dropped after)
+//   BENCH_DATABASE_URL=postgres://… npm run bench   the same
+//   --data-url URL      reuse a large data set built before (kept with --keep-data)
+//   --rounds N          interleaved rounds of every load (default 3); --seconds S per load (default 3)
+//   --lighthouse-runs N Lighthouse runs per page, the median score is kept (default 1); --skip-web
+//   --out FILE          where the JSON goes (default bench/results/latest.json)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../apps/server/src/config.js';
+import { createPostgresDatabase, prepareFixtures, seedLarge, type Fixtures } from './bench/fixtures.js';
+import { load, median, type BenchRequest, type LoadResult } from './bench/load.js';
+import { rssMb, runJson, sampleRss, startBare, startPortal, type Service } from './bench/processes.js';
+import {
+  analyseBundle,
+  buildWeb,
+  CHROMIUM,
+  lighthousePages,
+  type BundleFigures,
+  type PageFigures,
+} from './bench/web.js';
+import { printTable, type Row } from './bench/report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    'data-url': { type: 'string' },
+    'keep-data': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '1' },
+    'skip-web': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench/results/latest.json' },
+  },
+});
+
+const ROUNDS = Number(args.rounds);
+const SECONDS = Number(args.seconds);
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
+const loadBefore = os.loadavg();
+
+const postgresUrl =
+  args['database-url'] ??
+  process.env.BENCH_DATABASE_URL ??
+  (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined);
+if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) throw new Error('--database-url must be postgres://…');
+const dialect = (args['data-url'] ?? postgresUrl ?? 'sqlite:').startsWith('postgres') ? 'postgres' : 'sqlite';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+const cleanups: (() => Promise<void>)[] = [];
+
+/* ---------- data set and web build, side by side ---------- */
+
+async function dataSet(): Promise<{ url: string; seedSeconds: number | null }> {
+  if (args['data-url']) return { url: args['data-url'], seedSeconds: null };
+  let url: string;
+  if (postgresUrl) {
+    const database = await createPostgresDatabase(postgresUrl);
+    if (!args['keep-data']) cleanups.push(database.drop);
+    url = database.url;
+  } else {
+    url = `sqlite:${path.join(work, 'large.sqlite')}`;
+  }
+  log(`building the large data set in ${url.replace(/\/\/[^@]*@/, '//')}`);
+  return { url, seedSeconds: await seedLarge(repoRoot, url) };
+}
+
+const webDir = path.join(work, 'web');
+const [data, webBuildSeconds] = await Promise.all([
+  dataSet(),
+  args['skip-web'] ? Promise.resolve(null) : buildWeb(repoRoot, webDir),
+]);
+if (args['keep-data'] && data.url.startsWith('sqlite:')) {
+  const kept = path.join(os.tmpdir(), 'portal-bench-large.sqlite');
+  cleanups.push(async () => {
+    fs.copyFileSync(data.url.slice('sqlite:'.length), kept);
+    console.log(`kept the data set: --data-url sqlite:${kept}`);
+  });
+}
+log(`data set ready${data.seedSeconds ? ` (${data.seedSeconds.toFixed(1)} s)` : ''}; preparing sessions`);
+const fx: Fixtures = await prepareFixtures(data.url, repoRoot);
+
+const bare: Service = await startBare(repoRoot);
+const portal: Service = await startPortal(repoRoot, data.url, args['skip-web'] ? {} : { WEB_DIST_DIR: webDir });
+log(`servers up: bare node:http on ${bare.port}, portal on ${portal.port} (pid ${portal.pid})`);
+
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+
+/* ---------- 1–4: the limit, the pipeline, learner and manager calls ---------- */
+
+const get = (route: string, cookie: string, query = ''): BenchRequest => ({
+  method: 'GET',
+  path: `/api?r=${route}${query}`,
+  headers: { cookie },
+});
+const post = (route: string, cookie: string, body: unknown): BenchRequest => ({
+  method: 'POST',
+  path: `/api?r=${route}`,
+  headers: { cookie },
+  body: JSON.stringify(body),
+});
+
+/**
+ * Waits until a server has finished what the previous load left in flight (a load ends with requests still queued),
+ * so that they do not count against the next one.
+ */
+async function settle(service: Service): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    await fetch(`http://127.0.0.1:${service.port}${service === bare ? '/' : '/healthz'}`).then((r) => r.arrayBuffer());
+    if (performance.now() - t0 < 20) break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+interface Scenario {
+  key: string;
+  label: string;
+  service: Service;
+  connections: number;
+  requests: BenchRequest[];
+}
+
+async function learnerAndManagerLoads() {
+  const learner = (route: string) => fx.learnerCookies.map((cookie) => get(route, cookie));
+  const learnerCalls = ['users', 'courses', 'goals', 'notifications', 'home_counts'];
+  const scenarios: Scenario[] = [];
+  for (const connections of [50, 200]) {
+    scenarios.push(
+      { key: `bare@${connections}`, label: 'bare node:http', service: bare, connections, requests: learner('ping') },
+      { key: `ping@${connections}`, label: 'ping (pipeline)', service: portal, connections, requests: learner('ping') },
+      ...learnerCalls.map((route) => ({
+        key: `${route}@${connections}`,
+        label: route,
+        service: portal,
+        connections,
+        requests: learner(route),
+      })),
+    );
+  }
+  const office = fx.officeAdminCookies;
+  scenarios.push(
+    {
+      key: 'store_page@10',
+      label: "a store's results page (30 rows)",
+      service: portal,
+      connections: 10,
+      requests: fx.storeAdmins.map((a) =>
+        post('get_user_results_by_stores', a.cookie, { country: a.country, stores: [a.store], limit: 30 }),
+      ),
+    },
+    {
+      key: 'country_page@1',
+      label: "a country's results page (first 30 rows and the summary)",
+      service: portal,
+      connections: 1,
+      requests: office.map((cookie) =>
+        post('get_user_results', cookie, { country: fx.country, dep: fx.countryDepartments, limit: 30 }),
+      ),
+    },
+    {
+      key: 'search_surname@10',
+      label: 'user search by surname prefix',
+      service: portal,
+      connections: 10,
+      requests: fx.surnamePrefixes.map((s, i) => post('find_user', office[i % office.length]!, { search_string: s })),
+    },
+    {
+      key: 'search_pin@10',
+      label: 'user search by PIN',
+      service: portal,
+      connections: 10,
+      requests: fx.pins.map((s, i) => post('find_user', office[i % office.length]!, { search_string: s })),
+    },
+  );
+
+  // Warm-up: `goals` once for every session (a person's first `goals` creates their three goals), then every load
+  // for a second.
+  log('warming up');
+  const goals = scenarios.find((s) => s.key === 'goals@50')!;
+  await load({ port: portal.port, connections: 50, amount: goals.requests.length, requests: goals.requests });
+  for (const s of scenarios) {
+    await settle(s.service);
+    const result = await load({ port: s.service.port, connections: s.connections, duration: 1, requests: s.requests });
+    if (result.failures > 0) throw new Error(`${s.key}: ${result.failures} failed requests in the warm-up`);
+  }
+
+  const results = new Map<string, LoadResult[]>(scenarios.map((s) => [s.key, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`round ${round} of ${ROUNDS}: ${scenarios.length} loads of ${SECONDS} s`);
+    for (const s of scenarios) {
+      await settle(s.service);
+      const result = await load({
+        port: s.service.port,
+        connections: s.connections,
+        duration: SECONDS,
+        requests: s.requests,
+      });
+      results.get(s.key)!.push(result);
+    }
+  }
+
+  const stat = (key: string, pick: (r: LoadResult) => number) => median(results.get(key)!.map(pick));
+  const failures = (key: string) => results.get(key)!.reduce((n, r) => n + r.failures, 0);
+  /** Per round: rate of `key` over the bare rate at the same connections; the median of the rounds. */
+  const ratio = (key: string, connections: number) =>
+    median(results.get(key)!.map((r, i) => r.rps / results.get(`bare@${connections}`)![i]!.rps));
+  details.loads = Object.fromEntries(results);
+
+  for (const connections of [50, 200]) {
+    const bareKey = `bare@${connections}`;
+    rows.push({
+      section: `Learner calls at ${connections} connections`,
+      measure: 'bare node:http (the limit)',
+      figure: `${fmt(stat(bareKey, (r) => r.rps))} rps · p50 ${ms(stat(bareKey, (r) => r.p50))} · p99 ${ms(stat(bareKey, (r) => r.p99))}`,
+      budget: '',
+      pass: failures(bareKey) === 0 ? null : false,
+    });
+    for (const s of scenarios.filter((x) => x.connections === connections && x.service === portal)) {
+      const r = ratio(s.key, connections);
+      const p99 = stat(s.key, (x) => x.p99);
+      const isPing = s.key.startsWith('ping@');
+      const floor = isPing ? 0.6 : 0.25;
+      const p99Budget = !isPing && connections === 50;
+      rows.push({
+        section: `Learner calls at ${connections} connections`,
+        measure: s.label,
+        figure: `${fmt(stat(s.key, (x) => x.rps))} rps · ${r.toFixed(2)}× bare · p50 ${ms(stat(s.key, (x) => x.p50))} · p99 ${ms(p99)}`,
+        budget: `≥ ${floor}× bare${p99Budget ? ', p99 < 50 ms' : ''}`,
+        pass: failures(s.key) === 0 && r >= floor && (!p99Budget || p99 < 50),
+      });
+    }
+  }
+  const manager = (key: string, budget: string, ok: (p50: number, p95: number, p99: number) => boolean) => {
+    const s = scenarios.find((x) => x.key === key)!;
+    const [p50, p95, p99] = [stat(key, (r) => r.p50), stat(key, (r) => r.p95), stat(key, (r) => r.p99)];
+    rows.push({
+      section: 'Manager calls',
+      measure: `${s.label}, ${s.connections} connection${s.connections > 1 ? 's' : ''}`,
+      figure: `${fmt(stat(key, (r) => r.rps))} rps · p50 ${ms(p50)} · p95 ${ms(p95)} · p99 ${ms(p99)}`,
+      budget,
+      pass: failures(key) === 0 && ok(p50, p95, p99),
+    });
+  };
+  manager('store_page@10', 'p99 < 50 ms', (_50, _95, p99) => p99 < 50);
+  manager('country_page@1', 'p99 < 300 ms', (_50, _95, p99) => p99 < 300);
+  manager('search_surname@10', 'p95 < 20 ms', (_50, p95) => p95 < 20);
+  manager('search_pin@10', 'p95 < 20 ms', (_50, p95) => p95 < 20);
+}
+
+/* ---------- 5: a country's export against raw ExcelJS ---------- */
+
+interface ExportRun {
+  ms: number;
+  bytes: number;
+  peakRssMb: number;
+  rssBeforeMb: number;
+}
+
+async function serverExport(departments: string[]): Promise<ExportRun> {
+  const params = JSON.stringify({ departments, courses: fx.exportCourses, lang: 'lv' });
+  const url = `http://127.0.0.1:${portal.port}/api/download?r=get_users_results_excel&params=${encodeURIComponent(params)}`;
+  const rssBeforeMb = rssMb(portal.pid);
+  const sampler = sampleRss(portal.pid);
+  const t0 = process.hrtime.bigint();
+  const response = await fetch(url, { headers: { cookie: fx.officeAdminCookies[0]! } });
+  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
+  const elapsedMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const samples = sampler.stop();
+  return { ms: elapsedMs, bytes, peakRssMb: Math.max(...samples), rssBeforeMb };
+}
+
+async function rawExport(rowCount: number): Promise<{ ms: number; bytes: number; peakRssMb: number }> {
+  return runJson(repoRoot, 'scripts/bench/raw-excel.ts', [
+    '--rows',
+    String(rowCount),
+    '--courses',
+    String(fx.exportCourses.length),
+  ]);
+}
+
+async function exports() {
+  const all = fx.countryDepartments;
+  const half = all.slice(0, Math.ceil(all.length / 2));
+  const people = (n: number) => fx.countryDepartmentUsers.slice(0, n).reduce((a, b) => a + b, 0);
+  log(`exports: ${fx.countryUsers} people of ${fx.country} × ${fx.exportCourses.length} courses, against raw ExcelJS`);
+  await serverExport(all.slice(0, 2)); // warm-up
+  const full: { server: ExportRun; raw: { ms: number; bytes: number; peakRssMb: number } }[] = [];
+  const halves: ExportRun[] = [];
+  for (let round = 0; round < 2; round++) {
+    const raw = await rawExport(people(all.length));
+    const server = await serverExport(all);
+    full.push({ server, raw });
+    halves.push(await serverExport(half));
+  }
+  details.exports = { full, halves, rows: people(all.length), halfRows: people(half.length) };
+  const serverMs = median(full.map((f) => f.server.ms));
+  const rawMs = median(full.map((f) => f.raw.ms));
+  const ratio = median(full.map((f) => f.server.ms / f.raw.ms));
+  const peak = Math.max(...full.map((f) => f.server.peakRssMb));
+  const halfPeak = Math.max(...halves.map((h) => h.peakRssMb));
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  rows.push(
+    {
+      section: 'Export',
+      measure: `country to .xlsx (${people(all.length)} people × ${fx.exportCourses.length} courses, ${mb(full[0]!.server.bytes)})`,
+      figure: `${(serverMs / 1000).toFixed(2)} s · raw ExcelJS ${(rawMs / 1000).toFixed(2)} s · ${ratio.toFixed(2)}× raw`,
+      budget: '≤ 1.5× raw',
+      pass: ratio <= 1.5,
+    },
+    {
+      section: 'Export',
+      measure: 'server peak RSS during the export',
+      figure: `${peak.toFixed(0)} MB (before ${full[0]!.server.rssBeforeMb.toFixed(0)} MB; raw writer process ${median(full.map((f) => f.raw.peakRssMb)).toFixed(0)} MB)`,
+      budget: '< 400 MB',
+      pass: peak < 400,
+    },
+    {
+      section: 'Export',
+      measure: `memory flat as the export grows (peak at ${people(all.length)} rows / at ${people(half.length)} rows)`,
+      figure: `${peak.toFixed(0)} / ${halfPeak.toFixed(0)} MB = ${(peak / halfPeak).toFixed(2)}`,
+      budget: '≤ 1.10',
+      pass: peak / halfPeak <= 1.1,
+    },
+  );
+}
+
+/* ---------- 6: sign-in against the raw hash rate ---------- */
+
+async function logins() {
+  log('sign-in: logins per second against raw argon2id verifications');
+  const connections = 8;
+  const requests = fx.passwordLogins.map((login) => ({
+    method: 'POST' as const,
+    path: '/api?r=login',
+    body: JSON.stringify({ login, pass: fx.password }),
+  }));
+  await load({ port: portal.port, connections, amount: 40, requests });
+  const rates: { raw: number; login: number; p99: number; failures: number }[] = [];
+  for (let round = 0; round < 2; round++) {
+    const raw = await runJson<{ perSecond: number }>(repoRoot, 'scripts/bench/raw-argon2.ts', [
+      '--hash',
+      fx.passwordHash,
+      '--password',
+      fx.password,
+      '--seconds',
+      '4',
+      '--concurrency',
+      String(connections),
+    ]);
+    const result = await load({ port: portal.port, connections, duration: 4, requests });
+    rates.push({ raw: raw.perSecond, login: result.rps, p99: result.p99, failures: result.failures });
+  }
+  details.logins = rates;
+  const ratio = median(rates.map((r) => r.login / r.raw));
+  rows.push({
+    section: 'Sign-in',
+    measure: `password logins (argon2id m=19 MiB t=2 p=1), ${connections} connections`,
+    figure: `${median(rates.map((r) => r.login)).toFixed(1)} logins/s · raw verify ${median(rates.map((r) => r.raw)).toFixed(1)}/s · ${ratio.toFixed(2)}× raw · p99 ${ms(median(rates.map((r) => r.p99)))}`,
+    budget: '≥ 0.8× raw',
+    pass: ratio >= 0.8 && rates.every((r) => r.failures === 0),
+  });
+}
+
+/* ---------- 7: the web app ---------- */
+
+async function web() {
+  const bundle: BundleFigures = analyseBundle(webDir);
+  details.bundle = bundle;
+  let pages: PageFigures[] = [];
+  if (fs.existsSync(CHROMIUM)) {
+    log(`Lighthouse (mobile) on / and /home, ${args['lighthouse-runs']} run(s) each`);
+    pages = await lighthousePages({
+      origin: `http://127.0.0.1:${portal.port}`,
+      outDir: webDir,
+      learner: fx.browserLearner,
+      runs: Number(args['lighthouse-runs']),
+    });
+  } else {
+    log(`no Chromium at ${CHROMIUM}: Lighthouse skipped`);
+  }
+  details.pages = pages;
+  const login = pages.find((p) => p.page === '/');
+  const home = pages.find((p) => p.page === '/home');
+  const kb = (n: number) => `${n.toFixed(1)} KB`;
+  rows.push(
+    {
+      section: 'Web app',
+      measure: 'first-load JavaScript of the sign-in page (gzip)',
+      figure: login
+        ? `${kb(login.firstLoadJsKb)} in ${login.scripts} scripts (${kb(login.scriptTransferKb)} over the wire)`
+        : 'n/a',
+      budget: '< 150 KB',
+      pass: login ? login.firstLoadJsKb < 150 : null,
+    },
+    {
+      section: 'Web app',
+      measure: 'first-load JavaScript of /home (gzip)',
+      figure: home
+        ? `${kb(home.firstLoadJsKb)} in ${home.scripts} scripts (${kb(home.scriptTransferKb)} over the wire)`
+        : 'n/a',
+      budget: '',
+      pass: null,
+    },
+    ...bundle.sections.map((s) => ({
+      section: 'Web app',
+      measure: `lazy section ${s.name} (gzip: what opening it adds)`,
+      figure: `${kb(s.addedKb)} (its own chunk ${kb(s.chunkKb)})`,
+      budget: '< 50 KB',
+      pass: s.addedKb < 50,
+    })),
+    {
+      section: 'Web app',
+      measure: 'ExcelJS in the web bundle',
+      figure: bundle.excelJsFiles.length ? `found in ${bundle.excelJsFiles.join(', ')}` : 'absent',
+      budget: 'absent',
+      pass: bundle.excelJsFiles.length === 0,
+    },
+    ...[login, home]
+      .filter((p): p is PageFigures => !!p)
+      .map((p) => ({
+        section: 'Web app',
+        measure: `Lighthouse performance, ${p.page === '/' ? 'sign-in page' : '/home'} (mobile)`,
+        figure: `${p.score} (FCP ${ms(p.fcpMs)}, LCP ${ms(p.lcpMs)}, TBT ${ms(p.tbtMs)}, CLS ${p.cls.toFixed(3)})`,
+        budget: '≥ 90',
+        pass: p.score >= 90,
+      })),
+  );
+}
+
+/* ---------- run, then report ---------- */
+
+try {
+  await exports();
+  await learnerAndManagerLoads();
+  await logins();
+  if (!args['skip-web']) await web();
+} finally {
+  await portal.stop();
+  await bare.stop();
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+function ms(n: number): string {
+  return n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`;
+}
+
+const loadAfter = os.loadavg();
+const summary = {
+  when: new Date().toISOString(),
+  database: dialect,
+  seconds: (Date.now() - started) / 1000,
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadAfter,
+  },
+  settings: { rounds: ROUNDS, secondsPerLoad: SECONDS, lighthouseRuns: Number(args['lighthouse-runs']) },
+  dataSet: {
+    users: fx.users,
+    countryUsers: fx.countryUsers,
+    sessions: fx.learnerCookies.length,
+    seedSeconds: data.seedSeconds,
+    webBuildSeconds,
+  },
+  rows,
+  details,
+};
+const out = path.resolve(repoRoot, args.out);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
+
+printTable(rows, {
+  title: `npm run bench · ${dialect} · ${fx.users} users · ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
+  footer: `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${os.cpus().length} cores; ${summary.seconds.toFixed(0)} s in all; ${path.relative(repoRoot, out)}`,
+});
+
+for (const cleanup of cleanups) await cleanup();
+fs.rmSync(work, { recursive: true, force: true });
+const failed = rows.filter((r) => r.pass === false).length;
+console.log(failed ? `${failed} budget(s) not met.` : 'Every budget met.');

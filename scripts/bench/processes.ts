@@ -1,0 +1,155 @@
+// Child processes of the bench: the real server, the bare node:http server and the raw measurements. Every child
+// is ended when the bench ends, however it ends.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The resident set of a process in MB (Linux /proc), or NaN when it cannot be read. */
+export function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the samples (MB). */
+export function sampleRss(pid: number, everyMs = 25): { stop(): number[] } {
+  const samples: number[] = [rssMb(pid)];
+  const timer = setInterval(() => samples.push(rssMb(pid)), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(rssMb(pid));
+      return samples.filter((s) => Number.isFinite(s));
+    },
+  };
+}
+
+export interface Service {
+  pid: number;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the process ended (${child.exitCode}) before answering:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+function track(child: ChildProcess): () => string {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => output;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on the given database. */
+export async function startPortal(
+  root: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = track(child);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, child, output);
+  return { pid: child.pid!, port, stop: stopper(child) };
+}
+
+/** Starts the bare node:http server of the same machine. */
+export async function startBare(root: string): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = track(child);
+  await waitForHttp(`http://127.0.0.1:${port}/`, child, output);
+  return { pid: child.pid!, port, stop: stopper(child) };
+}
+
+/** Runs a TypeScript helper in a child process and parses the JSON of its last output line. */
+export async function runJson<T>(root: string, script: string, args: string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = track(child);
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${script} failed (${code}):\n${output()}`);
+  const lines = stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as T;
+}
