@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { ping } from './db/connect.js';
@@ -34,10 +34,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // Security headers from helmet, its middleware built once (@fastify/helmet rebuilds it on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

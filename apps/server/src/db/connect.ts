@@ -41,8 +41,30 @@ export function connect(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew, and better-sqlite3 compiles the SQL on each prepare: keep the compiled
+ * statements of the most recent distinct SQL texts. Safe because Kysely runs one query at a time on its single
+ * SQLite connection (a streaming query holds the connection until it ends), so a statement is never reused while busy.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 export function migrator(connection: Connection): Migrator {
