@@ -105,33 +105,25 @@ function selectionFilter(selection: Selection): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** (person, course alias) pairs of what each selected person must or may do: their position's courses plus additional ones. */
-function assignedPairs(db: Db, filter: Expression<SqlBool>, aliases?: string[]) {
-  let byPosition = db
-    .selectFrom('users')
-    .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
-    .innerJoin('courses', 'courses.id', 'course_positions.course_id')
-    .select(['users.id as user_id', 'courses.alias as alias'])
-    .where('courses.status', '=', 'enabled')
-    .where(filter);
-  let additional = db
-    .selectFrom('additional_courses')
-    .innerJoin('users', 'users.id', 'additional_courses.user_id')
-    .select(['users.id as user_id', 'additional_courses.course_alias as alias'])
-    .where(filter);
-  if (aliases) {
-    byPosition = byPosition.where('courses.alias', 'in', aliases);
-    additional = additional.where('additional_courses.course_alias', 'in', aliases);
-  }
-  return byPosition.union(additional);
-}
-
-/** Course aliases assigned to anyone of the selection. */
+/**
+ * Course aliases assigned to anyone of the selection: the enabled courses of the positions its people hold, plus
+ * their additional courses. Asked per position rather than per person, so a country costs what a store does.
+ */
 export async function assignedAliases(db: Db, selection: Selection): Promise<Set<string>> {
+  const filter = selectionFilter(selection);
   const rows = await db
-    .selectFrom(assignedPairs(db, selectionFilter(selection)).as('a'))
-    .select('a.alias')
-    .distinct()
+    .selectFrom('course_positions')
+    .innerJoin('courses', 'courses.id', 'course_positions.course_id')
+    .select('courses.alias as alias')
+    .where('courses.status', '=', 'enabled')
+    .where('course_positions.position_id', 'in', db.selectFrom('users').select('users.position_id').where(filter))
+    .union(
+      db
+        .selectFrom('additional_courses')
+        .innerJoin('users', 'users.id', 'additional_courses.user_id')
+        .select('additional_courses.course_alias as alias')
+        .where(filter),
+    )
     .execute();
   return new Set(rows.map((r) => r.alias));
 }
@@ -295,8 +287,38 @@ export async function resultGrid(
 }
 
 /**
+ * The first finish days (YYYY-MM-DD) from which a completion of a course with this validity is no longer `expired`
+ * today, and is `complete` rather than `expires-soon`: the shared status rule is monotone in the finish day, so two
+ * binary searches over it give the bounds. A course that never expires has none ('' sorts before every day).
+ */
+export function statusBounds(expiration: number, now: Date): { expiredBefore: string; soonBefore: string } {
+  if (expiration <= 0) return { expiredBefore: '', soonBefore: '' };
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const status = (offset: number) =>
+    courseStatus({ assigned: true, complete: true, finishTime: `${day(offset)}T12:00:00.000Z`, expiration }, now)
+      .status;
+  /** The first offset in (low, high] where `done` holds, given it fails at low and holds at high. */
+  const first = (done: (offset: number) => boolean, low: number, high: number) => {
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (done(mid)) high = mid;
+      else low = mid;
+    }
+    return high;
+  };
+  const low = -(expiration * 31 + 400);
+  const high = 400;
+  return {
+    expiredBefore: day(first((o) => status(o) !== 'expired', low, high)),
+    soonBefore: day(first((o) => status(o) === 'complete', low, high)),
+  };
+}
+
+/**
  * Per department: the assigned results of the given courses by status, people on long-term absence left out.
- * Grouped in SQL by completion day (all the status rule needs), so the rows stay few for a whole country.
+ * Counted in SQL per position and by status (each course's status bounds travel with the query), so a whole
+ * country costs a pass over its results rather than a row per person and course: everything assigned that is not
+ * complete, expiring or expired is incomplete.
  */
 export async function resultSummary(
   db: Db,
@@ -335,39 +357,84 @@ export async function resultSummary(
     entry.people += Number(row.n);
     if (row.long_term === 1) entry.long_term += Number(row.n);
   }
-  const byAlias = new Map(columns.map((c) => [c.alias, c]));
-  if (byAlias.size > 0) {
-    const present = sql<SqlBool>`${sql.ref('users.long_term')} = 0`;
-    const filter = sql<SqlBool>`(${selectionFilter(selection)} and ${present})`;
-    const day = sql<string | null>`substr(${sql.ref('r.finish_time')}, 1, 10)`;
-    const groups = await db
-      .selectFrom(assignedPairs(db, filter, [...byAlias.keys()]).as('a'))
-      .innerJoin('users', 'users.id', 'a.user_id')
-      .leftJoin('course_results as r', (join) =>
-        join.onRef('r.user_id', '=', 'a.user_id').onRef('r.course_alias', '=', 'a.alias'),
-      )
-      .select((eb) => ['users.department_id', 'a.alias', 'r.complete', day.as('day'), eb.fn.countAll<number>().as('n')])
-      .groupBy(['users.department_id', 'a.alias', 'r.complete', day])
-      .execute();
-    for (const group of groups) {
-      const entry = summary.get(group.department_id);
-      const course = byAlias.get(group.alias);
-      if (!entry || !course) continue;
-      const status = courseStatus(
-        {
-          assigned: true,
-          complete: group.complete === 1,
-          finishTime: group.day ? `${group.day}T12:00:00.000Z` : null,
-          expiration: course.expiration,
-        },
-        now,
-      ).status;
-      const n = Number(group.n);
-      if (status === 'complete') entry.complete += n;
-      else if (status === 'expires-soon') entry.expires_soon += n;
-      else if (status === 'expired') entry.expired += n;
-      else entry.incomplete += n;
-    }
+  if (columns.length === 0) return [...summary.values()];
+
+  const present = sql<SqlBool>`(${selectionFilter(selection)} and ${sql.ref('users.long_term')} = 0)`;
+  const bounds = sql.join(
+    columns.map((c) => {
+      const b = statusBounds(c.expiration, now);
+      return sql`(${c.alias}, ${b.expiredBefore}, ${b.soonBefore})`;
+    }),
+  );
+  // t: each course's status bounds; pp: the (position, course) pairs of the enabled courses, with their bounds.
+  const pairs = sql`with t (alias, expired_before, soon_before) as (values ${bounds}),
+    pp as (
+      select distinct course_positions.position_id, courses.alias, t.expired_before, t.soon_before
+      from course_positions
+      inner join courses on courses.id = course_positions.course_id
+      inner join t on t.alias = courses.alias
+      where courses.status = 'enabled'
+    )`;
+  const day = sql`substr(r.finish_time, 1, 10)`;
+  const done = sql`r.complete = 1 and r.finish_time is not null and r.finish_time <> ''`;
+  const notByPosition = sql`not exists (
+    select 1 from pp where pp.position_id = users.position_id and pp.alias = additional_courses.course_alias)`;
+  const statusCase = (table: string) =>
+    sql`case when ${day} < ${sql.ref(`${table}.expired_before`)} then 'expired'
+      when ${day} < ${sql.ref(`${table}.soon_before`)} then 'expires-soon' else 'complete' end`;
+
+  const [perPosition, positionCourses, additional, byPosition, byAdditional] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select((eb) => ['users.department_id', 'users.position_id', eb.fn.countAll<number>().as('n')])
+      .where(present)
+      .groupBy(['users.department_id', 'users.position_id'])
+      .execute(),
+    sql<{ position_id: number; n: number }>`${pairs}
+      select position_id, count(*) as n from pp group by position_id`.execute(db),
+    sql<{ department_id: number; n: number }>`${pairs}
+      select users.department_id, count(*) as n
+      from users
+      cross join additional_courses
+      inner join t on t.alias = additional_courses.course_alias
+      where additional_courses.user_id = users.id and ${present} and ${notByPosition}
+      group by users.department_id`.execute(db),
+    // Each driven by the selection's people: a cross join keeps SQLite's planner, which has no statistics, from
+    // starting at the courses' side (every result of those courses in the organisation).
+    sql<{ department_id: number; status: string; n: number }>`${pairs}
+      select users.department_id, ${statusCase('pp')} as status, count(*) as n
+      from users
+      cross join course_results r
+      inner join pp on pp.position_id = users.position_id and pp.alias = r.course_alias
+      where r.user_id = users.id and ${present} and ${done}
+      group by 1, 2`.execute(db),
+    sql<{ department_id: number; status: string; n: number }>`${pairs}
+      select users.department_id, ${statusCase('t')} as status, count(*) as n
+      from users
+      cross join additional_courses
+      cross join course_results r
+      inner join t on t.alias = additional_courses.course_alias
+      where additional_courses.user_id = users.id and r.user_id = users.id
+        and r.course_alias = additional_courses.course_alias and ${present} and ${done} and ${notByPosition}
+      group by 1, 2`.execute(db),
+  ]);
+  const coursesOf = new Map(positionCourses.rows.map((r) => [r.position_id, Number(r.n)]));
+  const assigned = new Map<number, number>();
+  const add = (departmentId: number, n: number) => assigned.set(departmentId, (assigned.get(departmentId) ?? 0) + n);
+  for (const row of perPosition) {
+    if (row.position_id !== null) add(row.department_id, Number(row.n) * (coursesOf.get(row.position_id) ?? 0));
+  }
+  for (const row of additional.rows) add(row.department_id, Number(row.n));
+  for (const row of [...byPosition.rows, ...byAdditional.rows]) {
+    const entry = summary.get(row.department_id);
+    if (!entry) continue;
+    const n = Number(row.n);
+    if (row.status === 'complete') entry.complete += n;
+    else if (row.status === 'expires-soon') entry.expires_soon += n;
+    else entry.expired += n;
+  }
+  for (const [departmentId, entry] of summary) {
+    entry.incomplete = (assigned.get(departmentId) ?? 0) - entry.complete - entry.expires_soon - entry.expired;
   }
   return [...summary.values()];
 }
