@@ -177,7 +177,10 @@ export interface Cell {
   finish_time: string | null;
 }
 
-/** Assignment and result of each of `userIds` in each of `aliases` (set-based: three queries whatever the size). */
+/**
+ * Assignment and result of each of `userIds` in each of `aliases` (set-based: four queries whatever the size). The
+ * position's courses are asked per position, not per person and course, and matched to people here.
+ */
 export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Promise<Map<number, Map<string, Cell>>> {
   const cells = new Map<number, Map<string, Cell>>(userIds.map((id) => [id, new Map()]));
   if (userIds.length === 0 || aliases.length === 0) return cells;
@@ -190,17 +193,8 @@ export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Pro
     }
     return value;
   };
-  const [byPosition, additional, results] = await Promise.all([
-    db
-      .selectFrom('users')
-      .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
-      .innerJoin('courses', 'courses.id', 'course_positions.course_id')
-      .select(['users.id as user_id', 'courses.alias'])
-      .distinct()
-      .where('users.id', 'in', userIds)
-      .where('courses.alias', 'in', aliases)
-      .where('courses.status', '=', 'enabled')
-      .execute(),
+  const [people, additional, results] = await Promise.all([
+    db.selectFrom('users').select(['id', 'position_id']).where('id', 'in', userIds).execute(),
     db
       .selectFrom('additional_courses')
       .select(['user_id', 'course_alias'])
@@ -214,8 +208,26 @@ export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Pro
       .where('course_alias', 'in', aliases)
       .execute(),
   ]);
+  const positionIds = [...new Set(people.map((p) => p.position_id).filter((id): id is number => id !== null))];
+  const byPosition =
+    positionIds.length === 0
+      ? []
+      : await db
+          .selectFrom('course_positions')
+          .innerJoin('courses', 'courses.id', 'course_positions.course_id')
+          .select(['course_positions.position_id', 'courses.alias'])
+          .distinct()
+          .where('course_positions.position_id', 'in', positionIds)
+          .where('courses.alias', 'in', aliases)
+          .where('courses.status', '=', 'enabled')
+          .execute();
+  const aliasesOf = new Map<number, string[]>();
+  for (const row of byPosition) aliasesOf.set(row.position_id, [...(aliasesOf.get(row.position_id) ?? []), row.alias]);
   for (const row of additional) cell(row.user_id, row.course_alias).assigned = 'additional';
-  for (const row of byPosition) cell(row.user_id, row.alias).assigned = 'position';
+  for (const person of people) {
+    if (person.position_id === null) continue;
+    for (const alias of aliasesOf.get(person.position_id) ?? []) cell(person.id, alias).assigned = 'position';
+  }
   for (const row of results)
     Object.assign(cell(row.user_id, row.course_alias), { complete: row.complete === 1, finish_time: row.finish_time });
   return cells;
