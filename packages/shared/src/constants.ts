@@ -41,3 +41,13 @@ export const EMPTY_LABEL: Record<Language, string> = {
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'portal_session';
+
+/** The admin area's messages of the spec's section 8, word for word (the web shows them translated). */
+export const ADMIN_MESSAGES = {
+  fillAll: 'Error! Please fill all the fields first!',
+  fillField: 'Please fill in this field!',
+  notSpecified: 'Position, store or manager password not specified',
+  noUsers: 'No users found. Please try again!',
+  noCourses: 'No courses selected',
+  userCreated: 'User created!',
+} as const;

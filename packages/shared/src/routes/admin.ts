@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { COUNTRIES, COURSE_TYPES, LANGUAGES, ROLES, USER_TYPES, type CourseType } from '../constants.js';
+import {
+  ADMIN_MESSAGES,
+  COUNTRIES,
+  COURSE_TYPES,
+  LANGUAGES,
+  ROLES,
+  USER_TYPES,
+  type CourseType,
+} from '../constants.js';
 import { contract } from '../contract.js';
 import type { CourseStatus } from '../course-status.js';
 import type { UserProfile } from './auth.js';
 
-/** The admin area's messages of the spec's section 8, word for word (the web shows them translated). */
-export const ADMIN_MESSAGES = {
-  fillAll: 'Error! Please fill all the fields first!',
-  fillField: 'Please fill in this field!',
-  notSpecified: 'Position, store or manager password not specified',
-  noUsers: 'No users found. Please try again!',
-  noCourses: 'No courses selected',
-  userCreated: 'User created!',
-} as const;
+// The spec's messages live with the constants, so that screens can show them without loading the schemas (zod).
+export { ADMIN_MESSAGES };
 
 /** Most rows one results page may ask for; the screens ask for RESULT_LIMIT (30) at a time. */
 export const MAX_RESULT_PAGE = 500;

@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { isLanguage } from '../../i18n/language';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { useProfile } from '../../api/profile';
 import { Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
-import { AddUserForm } from './AddUserForm';
 import styles from './filters.module.css';
 import { ResultsSection } from './ResultsSection';
 import { UserSearch } from './UserSearch';
+
+/** The add-user form brings the form library and the route schemas (zod): loaded when that section opens. */
+const AddUserForm = lazy(() => import('./AddUserForm').then((m) => ({ default: m.AddUserForm })));
 
 /**
  * The admin filters: results (1), people search (2) and add user (3). The office filter lists departments, the
@@ -59,7 +62,11 @@ export function FilterPage({ kind }: { kind: 'office' | 'store' }) {
         />
       )}
       {section === '2' && <UserSearch kind={kind} lang={lang} />}
-      {section === '3' && mayAdd && <AddUserForm kind={kind} me={me} />}
+      {section === '3' && mayAdd && (
+        <Suspense fallback={<Loading />}>
+          <AddUserForm kind={kind} me={me} />
+        </Suspense>
+      )}
     </div>
   );
 }

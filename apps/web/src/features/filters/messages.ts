@@ -1,8 +1,8 @@
-import { adminRoutes } from '@portal/shared';
+// From the constants, not adminRoutes: the route schemas would bring zod into every admin screen.
+import { ADMIN_MESSAGES } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import { ApiCallError } from '../../api/client';
 
-const { ADMIN_MESSAGES } = adminRoutes;
 type MessageKey = keyof typeof ADMIN_MESSAGES;
 
 /** The translation key of one of the spec's messages, when `text` is one of them word for word. */
