@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { courseRoutes } from '@portal/shared';
 import { CheckCircle2, CloudOff, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
 import styles from './CoursesPage.module.css';
-import { ScormSession } from './scorm-session';
+import { CommitSequence, ScormSession } from './scorm-session';
 
 type UserCourse = courseRoutes.UserCourse;
 
@@ -62,6 +63,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
   const [session, setSession] = useState<ScormSession | null>(null);
   const [startError, setStartError] = useState(false);
   const sessions = useRef<ScormSession[]>([]);
+  const sequence = useRef(new CommitSequence());
   const scale = useFrameScale();
   const completing = useRef(false);
 
@@ -77,9 +79,15 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
   useEffect(() => {
     if (!data || !sco || !user || state.isFetching) return;
     let cancelled = false;
-    const next = new ScormSession(data, sco, { id: user.id, name: `${user.surname}, ${user.name}` }, (saved) => {
-      if (saved.complete) refreshLists();
-    });
+    const next = new ScormSession(
+      data,
+      sco,
+      { id: user.id, name: `${user.surname}, ${user.name}` },
+      (saved) => {
+        if (saved.complete) refreshLists();
+      },
+      sequence.current,
+    );
     sessions.current.push(next);
     next.start().then(
       () => !cancelled && setSession(next),
@@ -117,6 +125,13 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
     return () => window.removeEventListener('pagehide', onHide);
   }, []);
 
+  // Another part of a multi-SCO course: unmount the open part first, so its unload handlers finish it (the
+  // finishing commit is synchronous), then load the saved state again for the next part's data and done marks.
+  const chooseSco = (index: number) => {
+    flushSync(() => setScoIndex(index));
+    void state.refetch();
+  };
+
   const close = () => {
     // Unloading the frame lets the content finish (its unload handlers commit); then the list reloads.
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-testid="course-frame"]');
@@ -143,7 +158,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
             <nav className={styles.scoNav} aria-label={t('player.parts')}>
               <select
                 value={scoIndex}
-                onChange={(event) => setScoIndex(Number(event.target.value))}
+                onChange={(event) => chooseSco(Number(event.target.value))}
                 aria-label={t('player.parts')}
                 data-testid="sco-select"
               >
@@ -162,7 +177,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
               <LoadError message={t('player.error')} onRetry={() => void state.refetch()} />
             ) : !sco ? (
               <LoadError message={t('player.noContent')} />
-            ) : session ? (
+            ) : session && session.scoId === sco.id ? (
               <div
                 className={styles.frameBox}
                 style={{ '--frame-scale': scale } as React.CSSProperties}

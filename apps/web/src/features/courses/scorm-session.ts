@@ -1,4 +1,5 @@
 import type { courseRoutes, InputOf } from '@portal/shared';
+import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
 
 type CourseState = courseRoutes.CourseState;
 type CourseSco = courseRoutes.CourseSco;
@@ -20,6 +21,26 @@ interface ScormApi {
 }
 
 /**
+ * The commit sequence of one attempt, shared by every SCO launch of a player: the server keeps one
+ * sequence per attempt and ignores a commit whose number it already saved, so the parts of a multi-SCO
+ * course must never reuse a number (the second part's first commit was silently dropped when each
+ * launch counted on from the sequence the player had loaded when it opened).
+ */
+export class CommitSequence {
+  private last = 0;
+
+  /** Takes note of a number already used (loaded with the state, or confirmed by the server). */
+  seen(seq: number): void {
+    if (seq > this.last) this.last = seq;
+  }
+
+  next(): number {
+    this.last += 1;
+    return this.last;
+  }
+}
+
+/**
  * One SCO launch on the SCORM run-time of scorm-again: loads the saved data model, exposes window.API
  * (1.2) or window.API_1484_11 (2004), sends every commit synchronously to `set_course_state` and answers
  * the content "true" only when the server confirmed it. A failed commit is kept (the newest full data
@@ -27,7 +48,6 @@ interface ScormApi {
  * closes the pending commit goes out with sendBeacon.
  */
 export class ScormSession {
-  private seq: number;
   private log: LogEntry[] = [];
   private pending: SaveInput | null = null;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
@@ -42,9 +62,15 @@ export class ScormSession {
     private readonly sco: CourseSco,
     private readonly learner: { id: number; name: string },
     private readonly onSaved: (saved: Saved) => void,
+    private readonly sequence: CommitSequence = new CommitSequence(),
   ) {
-    this.seq = state.seq;
+    sequence.seen(state.seq);
     this.complete = state.complete;
+  }
+
+  /** The SCO this session runs. */
+  get scoId(): string {
+    return this.sco.id;
   }
 
   subscribe(listener: () => void): () => void {
@@ -116,6 +142,9 @@ export class ScormSession {
         },
         '',
       );
+      completeUnsetStatusOnFinish(api as unknown as Scorm12Model, () =>
+        this.record({ t: Date.now(), call: 'LMS', element: 'cmi.core.lesson_status', value: 'completed' }),
+      );
       this.api = api;
       (window as unknown as Record<string, unknown>).API = api;
     }
@@ -144,12 +173,11 @@ export class ScormSession {
 
   /** The body of one commit: the full data model, the next sequence number and the calls since the last save. */
   private payload(commit: unknown): SaveInput {
-    this.seq += 1;
     const body: SaveInput = {
       course_alias: this.state.course.alias,
       course_id: this.state.course.id,
       attempt: this.state.attempt,
-      seq: this.seq,
+      seq: this.sequence.next(),
       sco: this.sco.id,
       cmi: commit as Record<string, unknown>,
       log: [...(this.pending?.log ?? []), ...this.log].slice(-MAX_LOG),
@@ -180,6 +208,7 @@ export class ScormSession {
   }
 
   private accepted(saved: Saved): void {
+    if (saved.attempt === this.state.attempt) this.sequence.seen(saved.seq);
     this.pending = null;
     this.complete = saved.complete;
     this.stopRetry();

@@ -1,0 +1,50 @@
+import { Scorm12API, Scorm2004API } from 'scorm-again';
+import { describe, expect, it } from 'vitest';
+import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
+
+/** A SCORM 1.2 run-time as the player makes it, without a server (commits succeed locally). */
+function api12(saved: Record<string, unknown> = {}) {
+  const api = new Scorm12API({ logLevel: 5 });
+  api.loadFromJSON({ ...saved, core: { ...((saved.core as object) ?? {}), student_id: '1' } }, '');
+  const applied: string[] = [];
+  completeUnsetStatusOnFinish(api as unknown as Scorm12Model, () => applied.push('applied'));
+  return { api, applied, status: () => (api as unknown as Scorm12Model).cmi.core.lesson_status };
+}
+
+describe('SCORM 1.2: the LMS completes a SCO that finishes without a status', () => {
+  it('sets "completed" when the SCO only calls LMSInitialize and LMSFinish (minimum calls)', () => {
+    const { api, applied, status } = api12();
+    expect(api.lmsInitialize('')).toBe('true');
+    expect(api.lmsGetValue('cmi.core.lesson_status')).toBe('not attempted');
+    expect(api.lmsFinish('')).toBe('true');
+    expect(status()).toBe('completed');
+    expect(applied).toEqual(['applied']);
+  });
+
+  it.each(['incomplete', 'failed', 'passed', 'browsed'])('keeps a status the SCO set (%s)', (value) => {
+    const { api, applied, status } = api12();
+    api.lmsInitialize('');
+    expect(api.lmsSetValue('cmi.core.lesson_status', value)).toBe('true');
+    api.lmsFinish('');
+    expect(status()).toBe(value);
+    expect(applied).toEqual([]);
+  });
+
+  it('keeps a status saved from an earlier session', () => {
+    const { api, status } = api12({ core: { lesson_status: 'incomplete' } });
+    api.lmsInitialize('');
+    api.lmsFinish('');
+    expect(status()).toBe('incomplete');
+  });
+
+  it('does nothing before LMSFinish, and nothing to SCORM 2004 (the LMS may not imply completion_status)', () => {
+    const { api, status } = api12();
+    api.lmsInitialize('');
+    api.lmsCommit('');
+    expect(status()).toBe('not attempted');
+    const api2004 = new Scorm2004API({ logLevel: 5 });
+    api2004.lmsInitialize('');
+    api2004.lmsFinish('');
+    expect(api2004.cmi.completion_status).toBe('unknown');
+  });
+});
