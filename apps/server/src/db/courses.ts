@@ -90,19 +90,27 @@ function pickVersions(subject: CourseSubject, candidates: Candidate[], language:
   return chosen;
 }
 
-async function loadResults(db: Db, userIds: number[]): Promise<Map<string, ResultRow>> {
-  const rows = await db.selectFrom('course_results').selectAll().where('user_id', 'in', userIds).execute();
+/** What a list needs of a result: the SCORM state (suspend data, cmi) can be large and stays in the database. */
+type ResultStatus = Pick<ResultRow, 'complete' | 'finish_time'>;
+
+async function loadResults(db: Db, userIds: number[], aliases?: string[]): Promise<Map<string, ResultStatus>> {
+  let query = db
+    .selectFrom('course_results')
+    .select(['user_id', 'course_alias', 'complete', 'finish_time'])
+    .where('user_id', 'in', userIds);
+  if (aliases) query = query.where('course_alias', 'in', aliases);
+  const rows = await query.execute();
   return new Map(rows.map((r) => [`${r.user_id}:${r.course_alias}`, r]));
 }
 
-function statusOf(result: ResultRow | undefined, expiration: number, now: Date): CourseStatusResult {
+function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
   return courseStatus(
     { assigned: true, complete: result?.complete === 1, finishTime: result?.finish_time ?? null, expiration },
     now,
   );
 }
 
-function toUserCourse(c: Candidate, result: ResultRow | undefined, now: Date, additional: boolean): UserCourse {
+function toUserCourse(c: Candidate, result: ResultStatus | undefined, now: Date, additional: boolean): UserCourse {
   const status = statusOf(result, c.expiration, now);
   return {
     user_id: c.user_id,
@@ -190,12 +198,26 @@ export async function listLinkedCourses(
   return buildLists(db, [subject], candidates, { ...options, now: options.now ?? new Date() });
 }
 
-/** Number of mandatory courses that are incomplete or expired for the user, in their language (home tile). */
+/**
+ * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
+ * courses `listCourses` would list, counted without building the list.
+ */
 export async function countDueMandatory(db: Db, user: { id: number }, now = new Date()): Promise<number> {
   const [subject] = await loadSubjects(db, [user.id]);
   if (!subject) return 0;
-  const list = await listCourses(db, [subject], { now });
-  return list.filter((c) => c.course_type === 'mandatory' && isDue(c.course_status)).length;
+  const ids = [subject.id];
+  const candidates = [...(await positionCandidates(db, ids)), ...(await additionalCandidates(db, ids))];
+  const mandatory = [...pickVersions(subject, candidates, subject.language).values()].filter(
+    (c) => c.course_type === 'mandatory',
+  );
+  if (mandatory.length === 0) return 0;
+  const results = await loadResults(
+    db,
+    ids,
+    mandatory.map((c) => c.alias),
+  );
+  return mandatory.filter((c) => isDue(statusOf(results.get(`${subject.id}:${c.alias}`), c.expiration, now).status))
+    .length;
 }
 
 /** The version of a course the person may open (assigned, additional or linked), or undefined. */
