@@ -155,8 +155,16 @@ export async function lighthousePages(options: {
         await tab.evaluate(`localStorage.setItem('userId', '${options.learner.id}')`);
         await tab.close();
       }
+      const clearCache = async () => {
+        // Lighthouse keeps the storage (and so the HTTP cache) of signed-in runs: empty the cache for a cold load.
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.clearBrowserCache');
+        await tab.close();
+      };
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
+        await clearCache();
         const result = await lighthouse(
           `${options.origin}${page}`,
           {
