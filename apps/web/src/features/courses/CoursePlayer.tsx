@@ -60,6 +60,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
   const { data: user } = useProfile();
   const state = useGet('get_course_state', { course_alias: course.alias }, { refetchOnMount: 'always', gcTime: 0 });
   const [scoIndex, setScoIndex] = useState(0);
+  const [switching, setSwitching] = useState(false);
   const [session, setSession] = useState<ScormSession | null>(null);
   const [startError, setStartError] = useState(false);
   const sessions = useRef<ScormSession[]>([]);
@@ -77,7 +78,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
 
   // One run-time session per SCO launch, created before the frame loads so the content finds the API.
   useEffect(() => {
-    if (!data || !sco || !user || state.isFetching) return;
+    if (!data || !sco || !user || state.isFetching || switching) return;
     let cancelled = false;
     const next = new ScormSession(
       data,
@@ -101,7 +102,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
       next.dispose();
       setSession(null);
     };
-  }, [data, sco, user, state.isFetching, refreshLists]);
+  }, [data, sco, user, state.isFetching, switching, refreshLists]);
 
   // Non-SCORM content reports completion with postMessage; a flag blocks a second call while one runs.
   useEffect(() => {
@@ -125,11 +126,17 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
     return () => window.removeEventListener('pagehide', onHide);
   }, []);
 
-  // Another part of a multi-SCO course: unmount the open part first, so its unload handlers finish it (the
-  // finishing commit is synchronous), then load the saved state again for the next part's data and done marks.
+  // Another part of a multi-SCO course: unmount the open part first, so its unload handlers finish it (scorm-again
+  // sends the finishing commit as a beacon; sending it again now confirms it, and a duplicate is harmless), then
+  // load the saved state again for the next part's data and done marks. No part runs in between.
   const chooseSco = (index: number) => {
-    flushSync(() => setScoIndex(index));
-    void state.refetch();
+    flushSync(() => {
+      setScoIndex(index);
+      setSwitching(true);
+    });
+    void Promise.all(sessions.current.filter((s) => s.hasPending).map((s) => s.retry()))
+      .then(() => state.refetch())
+      .finally(() => setSwitching(false));
   };
 
   const close = () => {
