@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
+import { SectionNav } from '../../components/SectionNav';
 import { loadHowTo, type HowToBlock, type HowToContent } from './howto-content';
 import styles from './HowToPage.module.css';
 
@@ -118,27 +119,17 @@ export function HowToPage() {
         </section>
       )}
 
-      <nav aria-label={t('sectionsLabel')} className={styles.sectionNav}>
-        <ol>
-          {content.sections.map((s, i) => {
-            const Icon = SECTION_ICONS[i] ?? BookOpen;
-            const current = s.id === section.id;
-            return (
-              <li key={s.id}>
-                <Link
-                  to={pagePath(s.id, 1)}
-                  viewTransition
-                  className={current ? `${styles.sectionLink} ${styles.current}` : styles.sectionLink}
-                  aria-current={current ? 'page' : undefined}
-                >
-                  <Icon aria-hidden size={20} className={styles.sectionIcon} />
-                  <span>{s.title}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <SectionNav
+        label={t('sectionsLabel')}
+        layout="row"
+        items={content.sections.map((s, i) => ({
+          id: s.id,
+          title: s.title,
+          to: pagePath(s.id, 1),
+          icon: SECTION_ICONS[i] ?? BookOpen,
+          current: s.id === section.id,
+        }))}
+      />
 
       <article className={styles.card} aria-labelledby="howto-title">
         <p className={styles.eyebrow}>{t('sectionOf', { n: section.id, total: content.sections.length })}</p>

@@ -15,6 +15,7 @@ import {
   Truck,
   UserRound,
   Users,
+  type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -22,6 +23,7 @@ import { isStoreUser, useProfile } from '../../api/profile';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/SafeHtml';
+import { SectionNav } from '../../components/SectionNav';
 import {
   expertMails,
   forAudience,
@@ -32,7 +34,7 @@ import {
 } from './resources-content';
 import styles from './ResourcesPage.module.css';
 
-const SECTION_ICONS: Record<number, typeof MonitorPlay> = {
+const SECTION_ICONS: Record<number, LucideIcon> = {
   1: MonitorPlay,
   2: HeartPulse,
   3: BrainCircuit,
@@ -123,28 +125,18 @@ export function ResourcesPage() {
         <p className={styles.intro}>{t('resources.intro')}</p>
       </header>
 
-      <nav aria-label={t('resources.sectionsLabel')} className={styles.sectionNav}>
-        <ol>
-          {content.data.sections.map((s) => {
-            const SectionIcon = SECTION_ICONS[s.id] ?? MonitorPlay;
-            const current = s.id === section.id;
-            return (
-              <li key={s.id}>
-                <Link
-                  to={pagePath(s.id, 1)}
-                  viewTransition
-                  className={current ? `${styles.sectionLink} ${styles.current}` : styles.sectionLink}
-                  aria-current={current ? 'page' : undefined}
-                  data-testid="resources-section-link"
-                >
-                  <SectionIcon aria-hidden size={20} className={styles.sectionIcon} />
-                  <span>{s.section_name}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <SectionNav
+        label={t('resources.sectionsLabel')}
+        layout="tiles"
+        linkTestId="resources-section-link"
+        items={content.data.sections.map((s) => ({
+          id: s.id,
+          title: s.section_name,
+          to: pagePath(s.id, 1),
+          icon: SECTION_ICONS[s.id] ?? MonitorPlay,
+          current: s.id === section.id,
+        }))}
+      />
 
       <div className={styles.layout}>
         <article className={styles.card} aria-labelledby="resources-section-title" data-testid="resources-section">
