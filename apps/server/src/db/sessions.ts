@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CompiledQuery, InferResult } from 'kysely';
 import type { Db } from './connect.js';
 
 export interface SessionPolicy {
@@ -45,15 +46,8 @@ function idleExpiry(createdAt: Date, now: Date, policy: SessionPolicy): string {
   return new Date(Math.min(idle, absolute)).toISOString();
 }
 
-/** The signed-in user of a token, or null when there is no such session or it has expired. */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  policy: SessionPolicy,
-  now = new Date(),
-): Promise<SessionUser | null> {
-  const tokenHash = hashToken(token);
-  const row = await db
+function buildSessionQuery(db: Db) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -68,8 +62,31 @@ export async function resolveSession(
       'sessions.last_seen_at',
       'sessions.expires_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', '');
+}
+
+type SessionRow = InferResult<ReturnType<typeof buildSessionQuery>>[number];
+const sessionQueries = new WeakMap<Db, CompiledQuery<SessionRow>>();
+
+/** Every call resolves its session: the query is compiled once per database handle, only its token changes. */
+function sessionQuery(db: Db): CompiledQuery<SessionRow> {
+  let compiled = sessionQueries.get(db);
+  if (!compiled) {
+    compiled = buildSessionQuery(db).compile();
+    sessionQueries.set(db, compiled);
+  }
+  return compiled;
+}
+
+/** The signed-in user of a token, or null when there is no such session or it has expired. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const row = (await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [tokenHash] })).rows[0];
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
