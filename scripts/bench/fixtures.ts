@@ -2,6 +2,7 @@
 // none), real sessions of many people, and the people, places and courses the scenarios use.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@portal/shared';
 import { connect, migrateToLatest, type Db } from '../../apps/server/src/db/connect.js';
@@ -137,6 +138,8 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
     const { db } = connection;
     const country = 'lv';
     await addNotifications(db);
+    // A running PostgreSQL has statistics (autovacuum analyses changed tables); a freshly filled one has not yet.
+    if (connection.dialect === 'postgres') await sql`analyze`.execute(db);
 
     const learnerRows = spread(
       await db.selectFrom('users').select(['id', 'language']).where('role', '=', 'learner').orderBy('id').execute(),
