@@ -9,6 +9,7 @@ import {
   type BundleListItem,
   type BundleResourceView,
 } from './Bundles';
+import contentPage from './ContentPage.module.css';
 import { Empty } from './PageState';
 import { SafeHtml } from './SafeHtml';
 
@@ -50,7 +51,7 @@ export function BundleCard({
   const { t } = useTranslation('content');
   const status = <BundleStatusBadge status={bundle.status} />;
   return (
-    <article className={styles.card} aria-labelledby="bundle-title" data-testid="bundle">
+    <article className={contentPage.card} aria-labelledby="bundle-title" data-testid="bundle">
       <div className={styles.cardHead}>
         <h2 id="bundle-title">{bundle.category_name}</h2>
         {showMandatory ? (
@@ -62,7 +63,7 @@ export function BundleCard({
           status
         )}
       </div>
-      <SafeHtml html={bundle.description} className={styles.description} testId="bundle-description" />
+      <SafeHtml html={bundle.description} className={contentPage.description} testId="bundle-description" />
 
       {bundle.status === 'comingSoon' ? (
         <p className={styles.soon}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { BundleCard, type BundleCardProps, type BundleView } from './BundleCard';
 import { BundleNav, bundleStatus, bundleStyles as styles } from './Bundles';
+import contentPage from './ContentPage.module.css';
 import { Empty, LoadError, Loading } from './PageState';
 import { useDocumentTitle } from './PageTitle';
 import { useMarkSeen } from './use-mark-seen';
@@ -61,23 +62,23 @@ export function BundleScreen({
   const heading = (
     <>
       <h1>{texts.title}</h1>
-      <p className={styles.intro}>{texts.intro}</p>
+      <p className={contentPage.intro}>{texts.intro}</p>
     </>
   );
   const header = headerAction ? (
-    <header className={`${styles.header} ${styles.headerRow}`}>
+    <header className={`${contentPage.header} ${styles.headerRow}`}>
       <div>{heading}</div>
       {headerAction}
     </header>
   ) : (
-    <header className={styles.header}>{heading}</header>
+    <header className={contentPage.header}>{heading}</header>
   );
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError message={t('bundles.loadError')} onRetry={() => void list.refetch()} />;
   if (bundles.length === 0) {
     return (
-      <div className={styles.page}>
+      <div className={contentPage.page}>
         {header}
         <Empty>{texts.empty}</Empty>
       </div>
@@ -86,7 +87,7 @@ export function BundleScreen({
   if (!bundle) return <Navigate to={`${basePath}/1`} replace />;
 
   return (
-    <div className={styles.page}>
+    <div className={contentPage.page}>
       {header}
       {aboveBundles}
       <div className={styles.layout}>

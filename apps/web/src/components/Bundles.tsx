@@ -1,7 +1,18 @@
-import { AlertCircle, CheckCircle2, Circle, Clock, Eye, ExternalLink, FileText, GraduationCap, ArrowRight } from 'lucide-react';
+import {
+  AlertCircle,
+  CheckCircle2,
+  Circle,
+  Clock,
+  Eye,
+  ExternalLink,
+  FileText,
+  GraduationCap,
+  ArrowRight,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './Bundles.module.css';
+import contentPage from './ContentPage.module.css';
 
 /** Where the course player opens a course by alias (the courses screen reads `?play=`). */
 export const coursePlayerPath = (alias: string) => `/courses/1?play=${encodeURIComponent(alias)}`;
@@ -56,14 +67,14 @@ export function BundleResourceItem({ resource }: { resource: BundleResourceView 
   let action: React.ReactNode = null;
   if (type === 'course') {
     action = (
-      <Link to={coursePlayerPath(path)} className={styles.resourceButton}>
+      <Link to={coursePlayerPath(path)} className={contentPage.linkButton}>
         <GraduationCap aria-hidden size={16} />
         {resource.button_string ?? t('bundles.startCourse')}
       </Link>
     );
   } else if (type === 'internal' && isPortal(path) && !path.startsWith('/files/')) {
     action = (
-      <Link to={path} viewTransition className={styles.resourceButton}>
+      <Link to={path} viewTransition className={contentPage.linkButton}>
         <ArrowRight aria-hidden size={16} />
         {resource.button_string ?? t('bundles.openPage')}
       </Link>
@@ -71,7 +82,7 @@ export function BundleResourceItem({ resource }: { resource: BundleResourceView 
   } else if ((type === 'internal' && isPortal(path)) || (type === 'external' && isHttp(path))) {
     const Icon = type === 'internal' ? FileText : ExternalLink;
     action = (
-      <a href={path} target="_blank" rel="noopener noreferrer" className={styles.resourceButton}>
+      <a href={path} target="_blank" rel="noopener noreferrer" className={contentPage.linkButton}>
         <Icon aria-hidden size={16} />
         {resource.button_string ?? (type === 'external' ? t('bundles.openLink') : t('bundles.openPage'))}
         <span className="visually-hidden"> {t('resources.newTab')}</span>

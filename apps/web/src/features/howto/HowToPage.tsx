@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, BookOpen, GraduationCap, Hammer, Lightbulb, Target, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import contentPage from '../../components/ContentPage.module.css';
 import { LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { SectionNav } from '../../components/SectionNav';
@@ -102,10 +103,10 @@ export function HowToPage() {
   const fromGoals = (location.state as HowToLocationState | null)?.goalsIntro === true;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
+    <div className={contentPage.page}>
+      <header className={contentPage.header}>
         <h1>{content.title}</h1>
-        <p className={styles.intro}>{content.intro}</p>
+        <p className={contentPage.intro}>{content.intro}</p>
       </header>
 
       {fromGoals && (
@@ -131,7 +132,7 @@ export function HowToPage() {
         }))}
       />
 
-      <article className={styles.card} aria-labelledby="howto-title">
+      <article className={contentPage.card} aria-labelledby="howto-title">
         <p className={styles.eyebrow}>{t('sectionOf', { n: section.id, total: content.sections.length })}</p>
         <h2 className={styles.sectionTitle}>{section.title}</h2>
         <p className={styles.summary}>{section.summary}</p>

@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isStoreUser, useProfile } from '../../api/profile';
+import contentPage from '../../components/ContentPage.module.css';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -46,6 +47,8 @@ const SECTION_ICONS: Record<number, LucideIcon> = {
 const FIRST_PAGE = '/resources/1/1';
 const pagePath = (section: number, subSection: number) => `/resources/${section}/${subSection}`;
 
+const linkButtonClass = `${contentPage.linkButton} ${styles.longLabel}`;
+
 function ResourceLinkButton({ link }: { link: ResourceLink }) {
   const { t } = useTranslation('content');
   const target = linkTarget(link.url);
@@ -59,7 +62,7 @@ function ResourceLinkButton({ link }: { link: ResourceLink }) {
   if (target.kind === 'portal') {
     return (
       <span className={styles.linkItem}>
-        <Link to={target.href} viewTransition className={styles.linkButton}>
+        <Link to={target.href} viewTransition className={linkButtonClass}>
           {link.label}
         </Link>
       </span>
@@ -67,7 +70,7 @@ function ResourceLinkButton({ link }: { link: ResourceLink }) {
   }
   return (
     <span className={styles.linkItem}>
-      <a href={target.href} target="_blank" rel="noopener noreferrer" className={styles.linkButton}>
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className={linkButtonClass}>
         {target.kind === 'pdf' ? <FileText aria-hidden size={16} /> : <ExternalLink aria-hidden size={16} />}
         {link.label}
         <span className="visually-hidden"> {t('resources.newTab')}</span>
@@ -119,10 +122,10 @@ export function ResourcesPage() {
   const Icon = SECTION_ICONS[section.id] ?? MonitorPlay;
 
   return (
-    <div className={styles.page}>
-      <header>
+    <div className={contentPage.page}>
+      <header className={contentPage.header}>
         <h1>{t('resources.title')}</h1>
-        <p className={styles.intro}>{t('resources.intro')}</p>
+        <p className={contentPage.intro}>{t('resources.intro')}</p>
       </header>
 
       <SectionNav
@@ -139,12 +142,16 @@ export function ResourcesPage() {
       />
 
       <div className={styles.layout}>
-        <article className={styles.card} aria-labelledby="resources-section-title" data-testid="resources-section">
+        <article className={contentPage.card} aria-labelledby="resources-section-title" data-testid="resources-section">
           <div className={styles.sectionHead}>
             <Icon aria-hidden size={28} className={styles.headIcon} />
             <h2 id="resources-section-title">{section.section_name}</h2>
           </div>
-          <SafeHtml html={section.section_description} className={styles.description} testId="section-description" />
+          <SafeHtml
+            html={section.section_description}
+            className={contentPage.description}
+            testId="section-description"
+          />
 
           {subCount > 0 && (
             <nav aria-label={t('resources.subSectionsLabel')} className={styles.subNav}>
