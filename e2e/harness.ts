@@ -112,6 +112,9 @@ export async function newPage(
   viewport: keyof typeof VIEWPORTS = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: portal.url, viewport: VIEWPORTS[viewport], locale: 'lv-LV' });
+  // Every step fails on its own after 30 s, so a stuck step names itself instead of timing the whole test out.
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };

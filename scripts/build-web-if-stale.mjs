@@ -28,7 +28,12 @@ export function buildWebIfStale() {
   const sourceTime = Math.max(...sources.map((p) => newestMtime(path.join(root, p))));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return;
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Test runners set NODE_ENV=test, which would give React's development build.
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('the web build failed');
 }
 

@@ -12,7 +12,7 @@ import { forgetUser } from './session';
 function onCallError(error: unknown): void {
   if (error instanceof ApiCallError && error.code === 'not active') {
     forgetUser();
-    if (window.location.pathname !== '/') window.location.replace('/');
+    if (window.location.pathname !== '/') void router.navigate('/', { replace: true });
   }
 }
 

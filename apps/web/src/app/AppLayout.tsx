@@ -13,7 +13,7 @@ import { SideMenu } from './SideMenu';
 /** The frame of every signed-in view: side menu, the main block, and the session guard of spec section 2. */
 export function AppLayout() {
   const hasSession = storedUserId() !== null;
-  const profile = useProfile();
+  const profile = useProfile({ enabled: hasSession });
   const { t, i18n } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

@@ -62,7 +62,7 @@ export function SideMenu({ user }: { user: UserProfile }) {
   const signOut = async () => {
     await post('logout', {}).catch((error: unknown) => console.error('sign-out failed', error));
     forgetUser();
-    queryClient.clear();
+    // The login page clears what was cached for this person.
     navigate('/', { replace: true });
   };
 

@@ -39,6 +39,12 @@ export function LoginPage() {
     if (needsPassword) passwordRef.current?.focus();
   }, [needsPassword]);
 
+  // Nobody is signed in here: drop whatever the last person's screens had cached (not the public lists).
+  useEffect(() => {
+    if (storedUserId() === null)
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'login_links' });
+  }, [queryClient]);
+
   if (storedUserId() !== null) return <Navigate to="/home" replace />;
 
   const changeLogin = (value: string) => {
