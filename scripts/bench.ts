@@ -443,7 +443,18 @@ try {
   await exports();
   await learnerAndManagerLoads();
   await logins();
-  if (!args['skip-web']) await web();
+  if (!args['skip-web']) {
+    await web().catch((error: unknown) => {
+      console.error(error);
+      rows.push({
+        section: 'Web app',
+        measure: 'the web app',
+        figure: `failed: ${String(error)}`,
+        budget: '',
+        pass: false,
+      });
+    });
+  }
 } finally {
   await portal.stop();
   await bare.stop();

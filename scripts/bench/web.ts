@@ -164,21 +164,26 @@ export async function lighthousePages(options: {
       };
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
-        await clearCache();
-        const result = await lighthouse(
-          `${options.origin}${page}`,
-          {
-            port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            disableStorageReset: signedIn,
-          },
-          undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+        // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          await clearCache();
+          const result = await lighthouse(
+            `${options.origin}${page}`,
+            {
+              port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              disableStorageReset: signedIn,
+            },
+            undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+          lhr = result.lhr;
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+        }
         if (signedIn && !lhr.finalDisplayedUrl.endsWith(page))
           throw new Error(`Lighthouse on ${page} ended on ${lhr.finalDisplayedUrl}: the session was not taken`);
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
