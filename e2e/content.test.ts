@@ -119,7 +119,8 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
         document.querySelector('[data-testid="bundle"] [data-testid="bundle-status"]')?.getAttribute('data-status') ===
         'seen',
     );
-    expect(await status.getAttribute('data-status')).toBe('seen');
+    // The card may still be switching from the first bundle: wait for the opened one to settle as seen.
+    await page.locator('[data-testid="bundle"] [data-testid="bundle-status"][data-status="seen"]').waitFor();
 
     await page.getByTestId('bundle-complete').click();
     await page.getByTestId('bundle-done').waitFor();
