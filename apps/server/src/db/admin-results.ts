@@ -401,13 +401,15 @@ export async function resultSummary(
       inner join t on t.alias = courses.alias
       where courses.status = 'enabled'
     )`;
-  const day = sql`substr(r.finish_time, 1, 10)`;
   const done = sql`r.complete = 1 and r.finish_time is not null and r.finish_time <> ''`;
   const notByPosition = sql`not exists (
     select 1 from pp where pp.position_id = users.position_id and pp.alias = additional_courses.course_alias)`;
-  const statusCase = (table: string) =>
-    sql`case when ${day} < ${sql.ref(`${table}.expired_before`)} then 'expired'
-      when ${day} < ${sql.ref(`${table}.soon_before`)} then 'expires-soon' else 'complete' end`;
+  // An ISO finish time sorts before a day (YYYY-MM-DD) exactly when its own day does: no substring per row.
+  const statusCounts = (table: string) =>
+    sql`count(*) filter (where r.finish_time < ${sql.ref(`${table}.expired_before`)}) as expired,
+      count(*) filter (where r.finish_time < ${sql.ref(`${table}.soon_before`)}) as not_complete,
+      count(*) as done`;
+  type StatusCounts = { department_id: number; expired: number; not_complete: number; done: number };
 
   const [perPosition, positionCourses, additional, byPosition, byAdditional] = await Promise.all([
     db
@@ -427,22 +429,22 @@ export async function resultSummary(
       group by users.department_id`.execute(db),
     // Each driven by the selection's people: a cross join keeps SQLite's planner, which has no statistics, from
     // starting at the courses' side (every result of those courses in the organisation).
-    sql<{ department_id: number; status: string; n: number }>`${pairs}
-      select users.department_id, ${statusCase('pp')} as status, count(*) as n
+    sql<StatusCounts>`${pairs}
+      select users.department_id, ${statusCounts('pp')}
       from users
       cross join course_results r
       inner join pp on pp.position_id = users.position_id and pp.alias = r.course_alias
       where r.user_id = users.id and ${present} and ${done}
-      group by 1, 2`.execute(db),
-    sql<{ department_id: number; status: string; n: number }>`${pairs}
-      select users.department_id, ${statusCase('t')} as status, count(*) as n
+      group by 1`.execute(db),
+    sql<StatusCounts>`${pairs}
+      select users.department_id, ${statusCounts('t')}
       from users
       cross join additional_courses
       cross join course_results r
       inner join t on t.alias = additional_courses.course_alias
       where additional_courses.user_id = users.id and r.user_id = users.id
         and r.course_alias = additional_courses.course_alias and ${present} and ${done} and ${notByPosition}
-      group by 1, 2`.execute(db),
+      group by 1`.execute(db),
   ]);
   const coursesOf = new Map(positionCourses.rows.map((r) => [r.position_id, Number(r.n)]));
   const assigned = new Map<number, number>();
@@ -454,10 +456,10 @@ export async function resultSummary(
   for (const row of [...byPosition.rows, ...byAdditional.rows]) {
     const entry = summary.get(row.department_id);
     if (!entry) continue;
-    const n = Number(row.n);
-    if (row.status === 'complete') entry.complete += n;
-    else if (row.status === 'expires-soon') entry.expires_soon += n;
-    else entry.expired += n;
+    const [expired, notComplete, done] = [Number(row.expired), Number(row.not_complete), Number(row.done)];
+    entry.expired += expired;
+    entry.expires_soon += notComplete - expired;
+    entry.complete += done - notComplete;
   }
   for (const [departmentId, entry] of summary) {
     entry.incomplete = (assigned.get(departmentId) ?? 0) - entry.complete - entry.expires_soon - entry.expired;

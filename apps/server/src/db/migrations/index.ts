@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial.js';
 import { courseStateSeq } from './0003-course-state-seq.js';
+import { resultStatusIndex } from './0004-result-status-index.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): Promise<void>; down(db: Kysely<unknown>): Promise<void> };
@@ -9,6 +10,7 @@ export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): P
 const all: Record<string, PortalMigration> = {
   '0001-initial': initial,
   '0003-course-state-seq': courseStateSeq,
+  '0004-result-status-index': resultStatusIndex,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
