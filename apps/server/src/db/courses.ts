@@ -34,27 +34,49 @@ export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject
   return ids.map((id) => byId.get(id)).filter((r): r is CourseSubject => !!r);
 }
 
-async function positionCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
-  const rows = await db
+function positionCoursesQuery(db: Db, userIds: number[]) {
+  return db
     .selectFrom('users')
     .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
     .innerJoin('courses', 'courses.id', 'course_positions.course_id')
-    .selectAll('courses')
     .select('users.id as user_id')
-    .where('users.id', 'in', userIds)
-    .execute();
+    .where('users.id', 'in', userIds);
+}
+
+function additionalCoursesQuery(db: Db, userIds: number[]) {
+  return db
+    .selectFrom('additional_courses')
+    .innerJoin('courses', 'courses.alias', 'additional_courses.course_alias')
+    .select('additional_courses.user_id as user_id')
+    .where('additional_courses.user_id', 'in', userIds);
+}
+
+async function positionCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
+  const rows = await positionCoursesQuery(db, userIds).selectAll('courses').execute();
   return rows.map((r) => ({ ...r, via: 'position' as const }));
 }
 
 async function additionalCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
-  const rows = await db
-    .selectFrom('additional_courses')
-    .innerJoin('courses', 'courses.alias', 'additional_courses.course_alias')
-    .selectAll('courses')
-    .select('additional_courses.user_id as user_id')
-    .where('additional_courses.user_id', 'in', userIds)
-    .execute();
+  const rows = await additionalCoursesQuery(db, userIds).selectAll('courses').execute();
   return rows.map((r) => ({ ...r, via: 'additional' as const }));
+}
+
+/** What choosing a version and counting due courses need: half the cost of whole rows (scripts/bench.ts). */
+const versionColumns = [
+  'courses.id',
+  'courses.alias',
+  'courses.language',
+  'courses.status',
+  'courses.course_type',
+  'courses.expiration',
+] as const;
+
+async function assignedVersions(db: Db, userIds: number[]) {
+  const [byPosition, additional] = await Promise.all([
+    positionCoursesQuery(db, userIds).select(versionColumns).execute(),
+    additionalCoursesQuery(db, userIds).select(versionColumns).execute(),
+  ]);
+  return [...byPosition, ...additional];
 }
 
 async function linkedCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
@@ -75,13 +97,17 @@ async function linkedCandidates(db: Db, userIds: number[]): Promise<Candidate[]>
  * Picks, per course alias, the version in the wanted language, else the country's, else English, else any;
  * a disabled pick drops the course (it does not fall back to another language).
  */
-function pickVersions(subject: CourseSubject, candidates: Candidate[], language: string): Map<string, Candidate> {
+function pickVersions<C extends Pick<CourseRow, 'id' | 'alias' | 'language' | 'status'>>(
+  subject: CourseSubject,
+  candidates: C[],
+  language: string,
+): Map<string, C> {
   const preference = [language, subject.country, 'en'];
-  const rank = (c: Candidate) => {
+  const rank = (c: C) => {
     const i = preference.indexOf(c.language);
     return i < 0 ? preference.length : i;
   };
-  const chosen = new Map<string, Candidate>();
+  const chosen = new Map<string, C>();
   for (const c of candidates) {
     const current = chosen.get(c.alias);
     if (!current || rank(c) < rank(current) || (rank(c) === rank(current) && c.id < current.id)) chosen.set(c.alias, c);
@@ -184,8 +210,8 @@ export async function listCourses(
 ): Promise<UserCourse[]> {
   if (subjects.length === 0) return [];
   const ids = subjects.map((s) => s.id);
-  const candidates = [...(await positionCandidates(db, ids)), ...(await additionalCandidates(db, ids))];
-  return buildLists(db, subjects, candidates, { ...options, now: options.now ?? new Date() });
+  const [byPosition, additional] = await Promise.all([positionCandidates(db, ids), additionalCandidates(db, ids)]);
+  return buildLists(db, subjects, [...byPosition, ...additional], { ...options, now: options.now ?? new Date() });
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
@@ -206,8 +232,7 @@ export async function countDueMandatory(db: Db, user: { id: number }, now = new 
   const [subject] = await loadSubjects(db, [user.id]);
   if (!subject) return 0;
   const ids = [subject.id];
-  const candidates = [...(await positionCandidates(db, ids)), ...(await additionalCandidates(db, ids))];
-  const mandatory = [...pickVersions(subject, candidates, subject.language).values()].filter(
+  const mandatory = [...pickVersions(subject, await assignedVersions(db, ids), subject.language).values()].filter(
     (c) => c.course_type === 'mandatory',
   );
   if (mandatory.length === 0) return 0;
