@@ -1,7 +1,7 @@
 import { COURSE_STATUSES, courseStatus } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
-import { loadCatalogue, resultGrid, resultSummary, statusBounds } from './admin-results.js';
+import { cellsOf, loadCatalogue, resultGrid, resultSummary, statusBounds, statusOf } from './admin-results.js';
 
 describe('statusBounds', () => {
   it('splits finish days exactly where the shared status rule does', () => {
@@ -66,6 +66,18 @@ describeEachDatabase('result summary', (env) => {
     const summary = await resultSummary(db, selection, columns, now);
     expect(grid.total).toBe(grid.users.length);
 
+    // The expected statuses come from the shared rule itself, cell by cell: the grid and the chart must agree with it.
+    const cells = await cellsOf(
+      db,
+      grid.users.map((u) => u.id),
+      grid.courses.map((c) => c.alias),
+    );
+    const ruled = grid.users.map((user) =>
+      grid.courses.map((course) => statusOf(cells.get(user.id)?.get(course.alias), course, now).status),
+    );
+    expect(grid.statuses.map((row) => row.map((code) => COURSE_STATUSES[code]))).toEqual(ruled);
+    expect(new Set(ruled.flat())).toEqual(new Set(COURSE_STATUSES));
+
     const expected = new Map<string, Record<string, number>>();
     grid.users.forEach((user, i) => {
       const counts = expected.get(user.department_alias) ?? {
@@ -76,8 +88,7 @@ describeEachDatabase('result summary', (env) => {
       };
       expected.set(user.department_alias, counts);
       if (user.long_term) return;
-      for (const code of grid.statuses[i]!) {
-        const status = COURSE_STATUSES[code]!;
+      for (const status of ruled[i]!) {
         if (status !== 'not_assigned') counts[status]! += 1;
       }
     });

@@ -251,6 +251,21 @@ export function statusOf(cell: Cell | undefined, course: GridCourse, now: Date) 
 
 export const statusCode = (status: CourseStatus) => COURSE_STATUSES.indexOf(status);
 
+/**
+ * The status of a cell in one of these columns: the shared rule by each course's day bounds (statusBounds), worked
+ * out once per column rather than with dates per cell, as grids and exports ask for every cell.
+ */
+export function cellStatus(columns: GridCourse[], now: Date): (cell: Cell | undefined, column: number) => CourseStatus {
+  const bounds = columns.map((course) => statusBounds(course.expiration, now));
+  return (cell, column) => {
+    if (!cell || cell.assigned === null) return 'not_assigned';
+    if (!cell.complete || !cell.finish_time) return 'incomplete';
+    const { expiredBefore, soonBefore } = bounds[column]!;
+    if (cell.finish_time < expiredBefore) return 'expired';
+    return cell.finish_time < soonBefore ? 'expires-soon' : 'complete';
+  };
+}
+
 /** One page of a result grid, and on the first page the chart's summary per department. */
 export async function resultGrid(
   db: Db,
@@ -283,8 +298,9 @@ export async function resultGrid(
     users.map((u) => u.id),
     aliases,
   );
+  const status = cellStatus(columns, options.now);
   const statuses = users.map((user) =>
-    columns.map((course) => statusCode(statusOf(cells.get(user.id)?.get(course.alias), course, options.now).status)),
+    columns.map((course, column) => statusCode(status(cells.get(user.id)?.get(course.alias), column))),
   );
   const summary = options.offset === 0 ? await resultSummary(db, selection, columns, options.now) : null;
   return {
@@ -420,15 +436,17 @@ export async function resultSummary(
       .execute(),
     sql<{ position_id: number; n: number }>`${pairs}
       select position_id, count(*) as n from pp group by position_id`.execute(db),
+    // Each driven by the selection's people, then their own rows: cross joins fix the order, as SQLite's planner,
+    // which has no statistics, would start at the courses' side (every result of those courses in the organisation)
+    // or try every course for every person.
     sql<{ department_id: number; n: number }>`${pairs}
       select users.department_id, count(*) as n
       from users
       cross join additional_courses
-      inner join t on t.alias = additional_courses.course_alias
-      where additional_courses.user_id = users.id and ${present} and ${notByPosition}
+      cross join t
+      where additional_courses.user_id = users.id and t.alias = additional_courses.course_alias
+        and ${present} and ${notByPosition}
       group by users.department_id`.execute(db),
-    // Each driven by the selection's people: a cross join keeps SQLite's planner, which has no statistics, from
-    // starting at the courses' side (every result of those courses in the organisation).
     sql<StatusCounts>`${pairs}
       select users.department_id, ${statusCounts('pp')}
       from users
@@ -478,7 +496,7 @@ export async function* resultRows(
   now: Date,
 ): AsyncGenerator<{
   user: GridUser;
-  cells: { status: CourseStatus; finish_time: string | null; valid_until: string | null }[];
+  cells: { status: CourseStatus; finish_time: string | null }[];
 }> {
   const departments = await db
     .selectFrom('departments')
@@ -487,6 +505,7 @@ export async function* resultRows(
     .orderBy('label')
     .execute();
   const aliases = columns.map((c) => c.alias);
+  const status = cellStatus(columns, now);
   for (const department of departments) {
     const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
       .select(gridUserColumns)
@@ -503,14 +522,9 @@ export async function* resultRows(
       const user = toGridUser(row);
       yield {
         user,
-        cells: columns.map((course) => {
+        cells: columns.map((course, column) => {
           const cell = cells.get(user.id)?.get(course.alias);
-          const status = statusOf(cell, course, now);
-          return {
-            status: status.status,
-            finish_time: cell?.complete ? cell.finish_time : null,
-            valid_until: status.validUntil,
-          };
+          return { status: status(cell, column), finish_time: cell?.complete ? cell.finish_time : null };
         }),
       };
     }

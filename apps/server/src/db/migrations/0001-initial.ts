@@ -119,7 +119,11 @@ export const initial: PortalMigration = (dialect) => {
         .addColumn('source', 'text', notNull)
         .addColumn('recorded_by', 'integer')
         .execute();
-      await db.schema.createIndex('course_completions_user').on('course_completions').columns(['user_id', 'course_alias']).execute();
+      await db.schema
+        .createIndex('course_completions_user')
+        .on('course_completions')
+        .columns(['user_id', 'course_alias'])
+        .execute();
 
       await withId(db.schema.createTable('scorm_call_log'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -128,7 +132,11 @@ export const initial: PortalMigration = (dialect) => {
         .addColumn('at', 'text', notNull)
         .addColumn('calls_json', 'text', notNull)
         .execute();
-      await db.schema.createIndex('scorm_call_log_user').on('scorm_call_log').columns(['user_id', 'course_id']).execute();
+      await db.schema
+        .createIndex('scorm_call_log_user')
+        .on('scorm_call_log')
+        .columns(['user_id', 'course_id'])
+        .execute();
 
       await withId(db.schema.createTable('goals'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -246,7 +254,11 @@ export const initial: PortalMigration = (dialect) => {
         .addColumn('before_json', 'text')
         .addColumn('after_json', 'text')
         .execute();
-      await db.schema.createIndex('audit_log_subject').on('audit_log').columns(['subject_type', 'subject_id']).execute();
+      await db.schema
+        .createIndex('audit_log_subject')
+        .on('audit_log')
+        .columns(['subject_type', 'subject_id'])
+        .execute();
     },
 
     async down(db: AnyDb) {

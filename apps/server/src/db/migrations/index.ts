@@ -4,7 +4,10 @@ import { courseStateSeq } from './0003-course-state-seq.js';
 import { resultStatusIndex } from './0004-result-status-index.js';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type PortalMigration = (dialect: Dialect) => { up(db: Kysely<unknown>): Promise<void>; down(db: Kysely<unknown>): Promise<void> };
+export type PortalMigration = (dialect: Dialect) => {
+  up(db: Kysely<unknown>): Promise<void>;
+  down(db: Kysely<unknown>): Promise<void>;
+};
 
 /** Every migration, in order; the key is its name in the migration table. */
 const all: Record<string, PortalMigration> = {
