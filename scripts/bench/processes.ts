@@ -127,11 +127,16 @@ export async function startPortal(
   return { pid: child.pid!, port, stop: stopper(child) };
 }
 
-/** Starts the bare node:http server of the same machine. */
-export async function startBare(root: string): Promise<Service> {
+/** Starts a reference server answering `/` with a small JSON: the bare node:http limit or the framework's floor. */
+export async function startReference(root: string, kind: 'bare' | 'framework'): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-server.mjs')], {
-    env: { ...process.env, PORT: String(port) },
+  const args =
+    kind === 'bare'
+      ? [path.join(root, 'scripts/bench/bare-server.mjs')]
+      : ['--import', 'tsx', path.join(root, 'scripts/bench/framework-server.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DEMO_SEED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = track(child);

@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
-import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { ping } from './db/connect.js';
@@ -12,7 +11,7 @@ import { ApiError } from './rpc/errors.js';
 import { apiRoutes } from './rpc/index.js';
 import { registerApi } from './rpc/registry.js';
 import { loggerOptions } from './http/logging.js';
-import { contentSecurityPolicy } from './http/csp.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { courseContent } from './scorm/serve.js';
 import { contentFiles } from './http/content-files.js';
 import { exportRoutes } from './export/routes.js';
@@ -34,14 +33,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
 
   await app.register(cookie);
-  // Security headers from helmet, its middleware built once (@fastify/helmet rebuilds it on every request).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
