@@ -6,7 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://… npm run bench   the same
 //   --data-url URL      reuse a large data set built before (kept with --keep-data)
 //   --rounds N          interleaved rounds of every load (default 3); --seconds S per load (default 3)
-//   --lighthouse-runs N Lighthouse runs per page, the median score is kept (default 3); --skip-web
+//   --lighthouse-runs N Lighthouse runs per page, the median score is kept (default 5); --skip-web
 //   --out FILE          where the JSON goes (default bench/results/latest.json)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
     'keep-data': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '3' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
     'skip-web': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/latest.json' },
   },
