@@ -21,8 +21,12 @@ export interface SyntheticSize {
 export const LARGE: SyntheticSize = { users: 20_000, departments: 300, courses: 300, resultShare: 0.94 };
 
 const BATCH = 500;
-const STORE_POSITIONS = Object.entries(POSITIONS).filter(([, p]) => p.store).map(([alias]) => alias);
-const OFFICE_POSITIONS = Object.entries(POSITIONS).filter(([, p]) => !p.store).map(([alias]) => alias);
+const STORE_POSITIONS = Object.entries(POSITIONS)
+  .filter(([, p]) => p.store)
+  .map(([alias]) => alias);
+const OFFICE_POSITIONS = Object.entries(POSITIONS)
+  .filter(([, p]) => !p.store)
+  .map(([alias]) => alias);
 
 async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -33,7 +37,12 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
  * Every country gets the same shape: 90 % stores, 10 % offices; the first 80 % of a country's courses go to store
  * positions, the last 80 % to office positions; results follow assignments with a spread of outcomes.
  */
-export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = new Date(), log: (line: string) => void = () => {}) {
+export async function seedSynthetic(
+  db: Db,
+  size: SyntheticSize = LARGE,
+  now = new Date(),
+  log: (line: string) => void = () => {},
+) {
   const random = seededRandom(42);
   const iso = now.toISOString();
   const adminHash = await hashPassword(DEMO_PASSWORD);
@@ -46,7 +55,11 @@ export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = n
   const positionIds = new Map<string, number>();
   for (const country of COUNTRIES) {
     for (const [alias, labels] of Object.entries(POSITIONS)) {
-      const row = await db.insertInto('positions').values({ alias, country, label: labels[country] }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('positions')
+        .values({ alias, country, label: labels[country] })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       positionIds.set(`${country}:${alias}`, row.id);
     }
   }
@@ -62,7 +75,8 @@ export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = n
         .insertInto('departments')
         .values({
           alias,
-          label: kind === 'store' ? `Store ${country.toUpperCase()} ${i + 1}` : `Office ${country.toUpperCase()} ${i + 1}`,
+          label:
+            kind === 'store' ? `Store ${country.toUpperCase()} ${i + 1}` : `Office ${country.toUpperCase()} ${i + 1}`,
           country,
           kind,
           store_type_id: kind === 'store' ? storeTypeIds[i % storeTypeIds.length]! : null,
@@ -108,7 +122,10 @@ export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = n
         .execute();
       for (const alias of links) {
         const key = `${country}:${alias}`;
-        assigned.set(key, [...(assigned.get(key) ?? []), { alias: `course-${String(i + 1).padStart(3, '0')}`, id: row.id, expiration }]);
+        assigned.set(key, [
+          ...(assigned.get(key) ?? []),
+          { alias: `course-${String(i + 1).padStart(3, '0')}`, id: row.id, expiration },
+        ]);
       }
     }
   }
@@ -124,7 +141,9 @@ export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = n
     const name = pick(random, names.first);
     const surname = pick(random, names.last);
     const isStore = department.kind === 'store';
-    const position = isStore ? STORE_POSITIONS[i % STORE_POSITIONS.length]! : OFFICE_POSITIONS[i % OFFICE_POSITIONS.length]!;
+    const position = isStore
+      ? STORE_POSITIONS[i % STORE_POSITIONS.length]!
+      : OFFICE_POSITIONS[i % OFFICE_POSITIONS.length]!;
     const isAdmin = position === 'store-manager' || position === 'hr-manager';
     const login = isStore ? generatePin(name, surname, (p) => pins.has(p), random) : `user.${i + 1}`;
     pins.add(login);
@@ -186,5 +205,10 @@ export async function seedSynthetic(db: Db, size: SyntheticSize = LARGE, now = n
   }
   if (pending.length) await flush();
   log(`${results} course results`);
-  return { users: userRows.length, departments: departments.length, courses: coursesPerCountry * COUNTRIES.length, results };
+  return {
+    users: userRows.length,
+    departments: departments.length,
+    courses: coursesPerCountry * COUNTRIES.length,
+    results,
+  };
 }
