@@ -13,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../apps/server/src/config.js';
-import { createPostgresDatabase, prepareFixtures, seedLarge, type Fixtures } from './bench/fixtures.js';
+import {
+  createPostgresDatabase,
+  prepareFixtures,
+  refreshStatistics,
+  seedLarge,
+  type Fixtures,
+} from './bench/fixtures.js';
 import { load, median, type BenchRequest, type LoadResult } from './bench/load.js';
 import { rssMb, runJson, sampleRss, startPortal, startReference, type Service } from './bench/processes.js';
 import {
@@ -201,6 +207,7 @@ async function learnerAndManagerLoads() {
   log('warming up');
   const goals = scenarios.find((s) => s.key === 'goals@50')!;
   await load({ port: portal.port, connections: 50, amount: goals.requests.length, requests: goals.requests });
+  await refreshStatistics(data.url);
   for (const s of scenarios) {
     await settle(s.service);
     const result = await load({ port: s.service.port, connections: s.connections, duration: 1, requests: s.requests });
