@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { PortalPostgresDialect } from './postgres-dialect.js';
+import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 
 export type { Dialect };
@@ -28,7 +30,11 @@ export function connect(
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const sessionCache = new SessionCache<unknown>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
+    const db = new Kysely<Database>({
+      dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url }),
+    });
+    attachSessionCache(db, sessionCache);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:'))
@@ -42,9 +48,29 @@ export function connect(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  const sessionCache = new SessionCache<unknown>({
+    maxEntries: SESSION_CACHE_ENTRIES,
+    changedElsewhere: committedElsewhere(sqlite),
+  });
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: sqlite, sessionCache }) });
+  attachSessionCache(db, sessionCache);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Enough for every member of staff signed in at once; beyond it the oldest entries make room. */
+const SESSION_CACHE_ENTRIES = 50_000;
+
+/** SQLite's `data_version` changes when another connection (another process) commits; this connection's own do not. */
+function committedElsewhere(sqlite: SQLite.Database): () => boolean {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  return () => {
+    const current = dataVersion.get();
+    if (current === seen) return false;
+    seen = current;
+    return true;
+  };
 }
 
 /**

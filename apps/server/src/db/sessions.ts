@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, InferResult } from 'kysely';
 import type { Db } from './connect.js';
+import { sessionCacheOf } from './session-cache.js';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -78,7 +79,18 @@ function sessionQuery(db: Db): CompiledQuery<SessionRow> {
   return compiled;
 }
 
-/** The signed-in user of a token, or null when there is no such session or it has expired. */
+/** A session as the cache keeps it: its user, and until when the copy may answer without the database. */
+interface CachedSession {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * The signed-in user of a token, or null when there is no such session or it has expired. A session used within the
+ * last minute and not near its expiry is answered from the process's cache (`session-cache.ts`); anything else, and
+ * every first use, reads the database, which also expires and touches the session.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
@@ -86,21 +98,32 @@ export async function resolveSession(
   now = new Date(),
 ): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
+  const cache = sessionCacheOf<CachedSession>(db);
+  const cached = cache?.get(tokenHash);
+  const nowMs = now.getTime();
+  if (cached && cached.expiresAt > nowMs && nowMs - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.user;
+
+  const readAt = cache?.generation ?? 0;
   const row = (await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [tokenHash] })).rows[0];
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+  let { last_seen_at: lastSeenAt, expires_at: expiresAt } = row;
+  if (nowMs - Date.parse(lastSeenAt) > TOUCH_INTERVAL_MS) {
+    lastSeenAt = now.toISOString();
+    expiresAt = idleExpiry(new Date(row.created_at), now, policy);
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: now.toISOString(), expires_at: idleExpiry(new Date(row.created_at), now, policy) })
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  const { created_at: _c, last_seen_at: _l, expires_at: _e, ...user } = row;
-  return { ...user, tokenHash };
+  const { created_at: _c, last_seen_at: _l, expires_at: _e, ...fields } = row;
+  const user = Object.freeze({ ...fields, tokenHash });
+  cache?.set(tokenHash, { user, expiresAt: Date.parse(expiresAt), lastSeenAt: Date.parse(lastSeenAt) }, readAt);
+  return user;
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

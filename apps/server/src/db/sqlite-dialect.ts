@@ -1,5 +1,7 @@
 import type { DatabaseConnection, Driver, SqliteDialectConfig } from 'kysely';
 import { SqliteDialect, SqliteDriver } from 'kysely';
+import type { SessionCache } from './session-cache.js';
+import { watchSessionIdentityWrites } from './session-cache.js';
 
 /**
  * Kysely's SQLite driver guards its one connection with a mutex that wakes every waiter on each release, so with
@@ -25,30 +27,48 @@ class ConnectionQueue {
   }
 }
 
-class QueuedSqliteDriver extends SqliteDriver {
+/** The queue above, and the session cache emptied when a write to session identity rows is over (committed). */
+class PortalSqliteDriver extends SqliteDriver {
   readonly #queue = new ConnectionQueue();
+  readonly #sessionCache: SessionCache<unknown>;
+  #wroteSessionIdentity = false;
+
+  constructor(config: SqliteDialectConfig, sessionCache: SessionCache<unknown>) {
+    super(config);
+    this.#sessionCache = sessionCache;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#queue.acquire();
-    return super.acquireConnection();
+    const connection = await super.acquireConnection();
+    watchSessionIdentityWrites(connection, () => {
+      this.#wroteSessionIdentity = true;
+    });
+    return connection;
   }
 
   override async releaseConnection(): Promise<void> {
+    if (this.#wroteSessionIdentity) {
+      this.#wroteSessionIdentity = false;
+      this.#sessionCache.clear();
+    }
     await super.releaseConnection();
     this.#queue.release();
   }
 }
 
-/** Kysely's SQLite dialect with the queued driver above. */
+/** Kysely's SQLite dialect with the driver above. */
 export class PortalSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #sessionCache: SessionCache<unknown>;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig & { sessionCache: SessionCache<unknown> }) {
     super(config);
     this.#config = config;
+    this.#sessionCache = config.sessionCache;
   }
 
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(this.#config);
+    return new PortalSqliteDriver(this.#config, this.#sessionCache);
   }
 }

@@ -1,0 +1,116 @@
+import type { DatabaseConnection, Driver, PostgresDialectConfig } from 'kysely';
+import { CompiledQuery, PostgresDialect, PostgresDriver } from 'kysely';
+import pg from 'pg';
+import type { SessionCache } from './session-cache.js';
+import { watchSessionIdentityWrites } from './session-cache.js';
+
+/** The NOTIFY channel on which portal processes sharing a database announce session identity writes. */
+export const SESSION_CHANNEL = 'portal_session_identity';
+const NOTIFY = CompiledQuery.raw(`select pg_notify('${SESSION_CHANNEL}', '')`);
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * Keeps a LISTEN connection open and empties the cache on each notification. While it is not listening (starting,
+ * or the connection was lost) the cache is off, so no process serves a session it might not hear about.
+ */
+class SessionChangeListener {
+  readonly #connectionString: string;
+  readonly #cache: SessionCache<unknown>;
+  #client: pg.Client | null = null;
+  #retry: NodeJS.Timeout | null = null;
+  #stopped = false;
+
+  constructor(connectionString: string, cache: SessionCache<unknown>) {
+    this.#connectionString = connectionString;
+    this.#cache = cache;
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#connectionString });
+    this.#client = client;
+    client.on('notification', () => this.#cache.clear());
+    client.on('error', () => this.#lost(client));
+    client.on('end', () => this.#lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${SESSION_CHANNEL}`);
+      if (this.#client === client && !this.#stopped) this.#cache.setReady(true);
+    } catch {
+      this.#lost(client);
+    }
+  }
+
+  #lost(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = null;
+    this.#cache.setReady(false);
+    void client.end().catch(() => undefined);
+    if (!this.#stopped) this.#retry = setTimeout(() => void this.start(), RELISTEN_AFTER_MS).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    this.#cache.setReady(false);
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Kysely's PostgreSQL driver, plus: a write to session identity rows adds `pg_notify` to its transaction (delivered
+ * to every process at commit) and empties this process's cache when its connection is released (after the commit).
+ */
+class PortalPostgresDriver extends PostgresDriver {
+  readonly #cache: SessionCache<unknown>;
+  readonly #listener: SessionChangeListener;
+  readonly #wroteSessionIdentity = new WeakSet<DatabaseConnection>();
+
+  constructor(config: PostgresDialectConfig, cache: SessionCache<unknown>, connectionString: string) {
+    super(config);
+    this.#cache = cache;
+    this.#listener = new SessionChangeListener(connectionString, cache);
+  }
+
+  override async init(): Promise<void> {
+    await super.init();
+    await this.#listener.start();
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    watchSessionIdentityWrites(connection, async (execute) => {
+      this.#wroteSessionIdentity.add(connection);
+      await execute(NOTIFY);
+    });
+    return connection;
+  }
+
+  override async releaseConnection(connection: Parameters<PostgresDriver['releaseConnection']>[0]): Promise<void> {
+    if (this.#wroteSessionIdentity.delete(connection)) this.#cache.clear();
+    await super.releaseConnection(connection);
+  }
+
+  override async destroy(): Promise<void> {
+    await this.#listener.stop();
+    await super.destroy();
+  }
+}
+
+export class PortalPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  readonly #cache: SessionCache<unknown>;
+  readonly #connectionString: string;
+
+  constructor(config: PostgresDialectConfig & { sessionCache: SessionCache<unknown>; connectionString: string }) {
+    super(config);
+    this.#config = config;
+    this.#cache = config.sessionCache;
+    this.#connectionString = config.connectionString;
+  }
+
+  override createDriver(): Driver {
+    return new PortalPostgresDriver(this.#config, this.#cache, this.#connectionString);
+  }
+}

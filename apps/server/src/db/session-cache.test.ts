@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DIALECTS, TEST_DATABASE_URL, openTestDatabase } from '../../test/test-env.js';
+import { seedDemoIfEmpty } from '../seed/demo.js';
+import { connect, type Connection, type Db } from './connect.js';
+import { SESSION_CHANNEL } from './postgres-dialect.js';
+import { SessionCache, changesSessionIdentity } from './session-cache.js';
+import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
+
+const policy = { idleMinutes: 30, maxHours: 8 };
+const ANNA = 2;
+
+describe('SessionCache', () => {
+  it('keeps a read only if nothing was invalidated while it ran', () => {
+    const cache = new SessionCache<string>({ maxEntries: 10 });
+    const before = cache.generation;
+    cache.clear();
+    cache.set('a', 'stale', before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'fresh', cache.generation);
+    expect(cache.get('a')).toBe('fresh');
+  });
+
+  it('makes room by dropping the oldest entry', () => {
+    const cache = new SessionCache<number>({ maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1, cache.generation);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 1, 1]);
+  });
+
+  it('empties itself when another process wrote, and answers nothing while not ready', () => {
+    let elsewhere = false;
+    const cache = new SessionCache<number>({ maxEntries: 10, changedElsewhere: () => elsewhere });
+    cache.set('a', 1, cache.generation);
+    elsewhere = true;
+    expect(cache.get('a')).toBeUndefined();
+    elsewhere = false;
+    cache.set('a', 1, cache.generation);
+    cache.setReady(false);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1, cache.generation);
+    cache.setReady(true);
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  afterEach(() => database?.dispose());
+
+  it('are the writes that can end a session or change its user, and no others', async () => {
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const writes = {
+      'role change': db.updateTable('users').set({ role: 'admin' }).where('id', '=', 1),
+      'user deleted': db.deleteFrom('users').where('id', '=', 1),
+      'sign-out': db.deleteFrom('sessions').where('token_hash', '=', 'x'),
+      'session moved to another user': db.updateTable('sessions').set({ user_id: 3 }),
+      'user upsert': db
+        .insertInto('users')
+        .values({ id: 1, login: 'x' } as never)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ login: 'x' })),
+      'raw delete': sql`delete from sessions where user_id = ${1}`,
+    };
+    const others = {
+      'session touch': db.updateTable('sessions').set({ last_seen_at: 'a', expires_at: 'b' }),
+      'sign-in': db.insertInto('sessions').values({ token_hash: 'x' } as never),
+      'user read': db.selectFrom('users').selectAll(),
+      'goal edit': db.updateTable('goals').set({ name: 'x' }),
+      'course result': db.deleteFrom('course_results'),
+      'raw read': sql`select * from users`,
+    };
+    for (const [name, query] of Object.entries(writes))
+      expect(changesSessionIdentity(query.compile(db)), name).toBe(true);
+    for (const [name, query] of Object.entries(others))
+      expect(changesSessionIdentity(query.compile(db)), name).toBe(false);
+  });
+});
+
+/** How many database reads resolving the token took (0: the cache answered). */
+async function readsToResolve(db: Db, token: string): Promise<{ role: string | null; reads: number }> {
+  const spy = vi.spyOn(db, 'executeQuery');
+  try {
+    const user = await resolveSession(db, token, policy);
+    return { role: user?.role ?? null, reads: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** What a second server process would open: the same SQLite file, or the same PostgreSQL schema. */
+async function secondProcess(db: Db, dialect: string): Promise<Connection> {
+  if (dialect === 'sqlite') {
+    const { file } = (
+      await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)
+    ).rows[0]!;
+    return connect(`sqlite:${file}`);
+  }
+  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
+  return connect(TEST_DATABASE_URL!, { searchPath: schema, poolSize: 2 });
+}
+
+describe.each(DIALECTS)('the session cache on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let other: Connection | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+    await database?.dispose();
+  });
+
+  const open = async () => {
+    database = await openTestDatabase(dialect);
+    await seedDemoIfEmpty(database.db);
+    const token = await createSession(database.db, ANNA, policy);
+    expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 1 });
+    // PostgreSQL caches only once its LISTEN connection is up, a moment after the first query.
+    await vi.waitFor(async () => {
+      await resolveSession(database.db, token, policy);
+      expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 0 });
+    });
+    return token;
+  };
+
+  it('answers a session in use from memory and forgets it the moment this process ends it', async () => {
+    const token = await open();
+    await endSession(database.db, (await resolveSession(database.db, token, policy))!.tokenHash);
+    expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 });
+  });
+
+  it('sees a role change and the end of all a user’s sessions made in this process at once', async () => {
+    const token = await open();
+    await database.db
+      .transaction()
+      .execute((trx) => trx.updateTable('users').set({ role: 'admin' }).where('id', '=', ANNA).execute());
+    expect(await readsToResolve(database.db, token)).toEqual({ role: 'admin', reads: 1 });
+    await endUserSessions(database.db, ANNA);
+    expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 });
+  });
+
+  it('stays answered from memory while the session is only used and touched', async () => {
+    const token = await open();
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect((await resolveSession(database.db, token, policy, later))?.role).toBe('learner');
+    const spy = vi.spyOn(database.db, 'executeQuery');
+    expect((await resolveSession(database.db, token, policy, later))?.role).toBe('learner');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it('drops what it holds when another process ends the session', async () => {
+    const token = await open();
+    other = await secondProcess(database.db, dialect);
+    await endUserSessions(other.db, ANNA);
+    // PostgreSQL's notification arrives a moment after the commit.
+    await vi.waitFor(async () => expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 }));
+  });
+
+  it.runIf(dialect === 'postgres')('reads the database while its LISTEN connection is lost', async () => {
+    const token = await open();
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen ${SESSION_CHANNEL}'`,
+      );
+    } finally {
+      await admin.end();
+    }
+    await vi.waitFor(async () => expect((await readsToResolve(database.db, token)).reads).toBe(1));
+    // Listening again (after a second), it caches again.
+    await vi.waitFor(
+      async () => {
+        await resolveSession(database.db, token, policy);
+        expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 0 });
+      },
+      { timeout: 5_000, interval: 200 },
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import type { CompiledQuery, DatabaseConnection, OperationNode, QueryResult } from 'kysely';
+import { AliasNode, ColumnNode, DeleteQueryNode, InsertQueryNode, RawNode, TableNode, UpdateQueryNode } from 'kysely';
+import type { Db } from './connect.js';
+
+/**
+ * Sessions this process has read, so that a call need not read its session from the database every time. The
+ * database stays the only truth: every committed write that could end a session or change who its user is (see
+ * `changesSessionIdentity`) empties the cache, at once in the writing process and, through the dialect's signal
+ * (SQLite's `data_version`, PostgreSQL's NOTIFY), in every other process before it answers its next call. A read that
+ * overlapped such a write is not kept (`generation`).
+ */
+export class SessionCache<T> {
+  readonly #entries = new Map<string, T>();
+  readonly #maxEntries: number;
+  readonly #changedElsewhere: () => boolean;
+  #generation = 0;
+  #ready: boolean;
+
+  /**
+   * @param changedElsewhere true when another process may have written since it was last asked.
+   * @param ready false while the cross-process signal is not yet (or no longer) known to arrive.
+   */
+  constructor(options: { maxEntries: number; changedElsewhere?: () => boolean; ready?: boolean }) {
+    this.#maxEntries = options.maxEntries;
+    this.#changedElsewhere = options.changedElsewhere ?? (() => false);
+    this.#ready = options.ready ?? true;
+  }
+
+  /** Taken before a database read and handed to `set`, which keeps the read only if nothing changed meanwhile. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(key: string): T | undefined {
+    if (!this.#ready) return undefined;
+    if (this.#changedElsewhere()) this.clear();
+    return this.#entries.get(key);
+  }
+
+  set(key: string, value: T, readAtGeneration: number): void {
+    if (!this.#ready || readAtGeneration !== this.#generation) return;
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, value);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#generation++;
+  }
+
+  /** Turns the cache off (emptied) while the cross-process signal is lost, and on again once it is back. */
+  setReady(ready: boolean): void {
+    this.#ready = ready;
+    this.clear();
+  }
+}
+
+const SESSION_TABLES = new Set(['users', 'sessions']);
+/** A session's own use only moves these forward (`resolveSession`); a cached copy stays valid, if conservative. */
+const TOUCH_COLUMNS = new Set(['last_seen_at', 'expires_at']);
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (AliasNode.is(node)) return tableName(node.node);
+  return TableNode.is(node) ? node.table.identifier.name : undefined;
+}
+
+/** Does this query write `users` or end sessions? Inserts of new rows change no existing session. */
+export function changesSessionIdentity(query: CompiledQuery): boolean {
+  const node = query.query;
+  if (UpdateQueryNode.is(node)) {
+    const table = tableName(node.table);
+    if (table === 'users') return true;
+    if (table !== 'sessions') return false;
+    return !(node.updates ?? []).every(
+      (update) => ColumnNode.is(update.column) && TOUCH_COLUMNS.has(update.column.column.name),
+    );
+  }
+  if (DeleteQueryNode.is(node)) return node.from.froms.some((from) => SESSION_TABLES.has(tableName(from) ?? ''));
+  if (InsertQueryNode.is(node)) return node.onConflict !== undefined && SESSION_TABLES.has(tableName(node.into) ?? '');
+  if (RawNode.is(node))
+    return /\b(users|sessions)\b/i.test(query.sql) && /\b(update|delete|replace|alter|drop)\b/i.test(query.sql);
+  return false;
+}
+
+const changedRows = (result: QueryResult<unknown>) => (result.numAffectedRows ?? 0n) > 0n || result.rows.length > 0;
+
+const watchedConnections = new WeakSet<DatabaseConnection>();
+
+/**
+ * Makes `connection` call `onWrite` after each query that changed session identity rows (`changesSessionIdentity`
+ * and at least one row). `onWrite` gets the connection's own executor, to add a statement to the same transaction.
+ */
+export function watchSessionIdentityWrites(
+  connection: DatabaseConnection,
+  onWrite: (execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>) => Promise<void> | void,
+): void {
+  if (watchedConnections.has(connection)) return;
+  watchedConnections.add(connection);
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) => {
+    const result = await execute<R>(query);
+    if (changesSessionIdentity(query) && changedRows(result)) await onWrite(execute);
+    return result;
+  };
+}
+
+const caches = new WeakMap<Db, SessionCache<unknown>>();
+
+export function attachSessionCache(db: Db, cache: SessionCache<unknown>): void {
+  caches.set(db, cache);
+}
+
+/** The session cache of a database handle opened by `connect`. */
+export function sessionCacheOf<T>(db: Db): SessionCache<T> | undefined {
+  return caches.get(db) as SessionCache<T> | undefined;
+}
