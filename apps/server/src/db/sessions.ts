@@ -87,8 +87,8 @@ interface CachedSession {
 }
 
 /**
- * The signed-in user of a token, or null when there is no such session or it has expired. A session used within the
- * last minute and not near its expiry is answered from the process's cache (`session-cache.ts`); anything else, and
+ * The signed-in user of a token, or null when there is no such session or it has expired. A session seen within the
+ * last minute and not expired is answered from the process's cache (`session-cache.ts`); anything else, and
  * every first use, reads the database, which also expires and touches the session.
  */
 export async function resolveSession(
