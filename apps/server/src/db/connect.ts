@@ -19,6 +19,9 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/** Enough for every member of staff signed in at once; beyond it the oldest entries make room. */
+const SESSION_CACHE_ENTRIES = 50_000;
+
 /** Opens `sqlite:<path>` (WAL, foreign keys on) or `postgres://…`; `searchPath` isolates a PostgreSQL schema. */
 export function connect(
   url: string,
@@ -57,9 +60,6 @@ export function connect(
   attachSessionCache(db, sessionCache);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
-
-/** Enough for every member of staff signed in at once; beyond it the oldest entries make room. */
-const SESSION_CACHE_ENTRIES = 50_000;
 
 /** SQLite's `data_version` changes when another connection (another process) commits; this connection's own do not. */
 function committedElsewhere(sqlite: SQLite.Database): () => boolean {

@@ -58,6 +58,9 @@ class SessionChangeListener {
   }
 }
 
+/** Kysely's settings, the cache to keep, and where the LISTEN connection goes. */
+type PortalPostgresConfig = PostgresDialectConfig & { sessionCache: SessionCache<unknown>; connectionString: string };
+
 /**
  * Kysely's PostgreSQL driver, plus: a write to session identity rows adds `pg_notify` to its transaction (delivered
  * to every process at commit) and empties this process's cache when its connection is released (after the commit).
@@ -67,10 +70,10 @@ class PortalPostgresDriver extends PostgresDriver {
   readonly #listener: SessionChangeListener;
   readonly #wroteSessionIdentity = new WeakSet<DatabaseConnection>();
 
-  constructor(config: PostgresDialectConfig, cache: SessionCache<unknown>, connectionString: string) {
+  constructor(config: PortalPostgresConfig) {
     super(config);
-    this.#cache = cache;
-    this.#listener = new SessionChangeListener(connectionString, cache);
+    this.#cache = config.sessionCache;
+    this.#listener = new SessionChangeListener(config.connectionString, config.sessionCache);
   }
 
   override async init(): Promise<void> {
@@ -99,18 +102,14 @@ class PortalPostgresDriver extends PostgresDriver {
 }
 
 export class PortalPostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-  readonly #cache: SessionCache<unknown>;
-  readonly #connectionString: string;
+  readonly #config: PortalPostgresConfig;
 
-  constructor(config: PostgresDialectConfig & { sessionCache: SessionCache<unknown>; connectionString: string }) {
+  constructor(config: PortalPostgresConfig) {
     super(config);
     this.#config = config;
-    this.#cache = config.sessionCache;
-    this.#connectionString = config.connectionString;
   }
 
   override createDriver(): Driver {
-    return new PortalPostgresDriver(this.#config, this.#cache, this.#connectionString);
+    return new PortalPostgresDriver(this.#config);
   }
 }

@@ -27,15 +27,17 @@ class ConnectionQueue {
   }
 }
 
+type PortalSqliteConfig = SqliteDialectConfig & { sessionCache: SessionCache<unknown> };
+
 /** The queue above, and the session cache emptied when a write to session identity rows is over (committed). */
 class PortalSqliteDriver extends SqliteDriver {
   readonly #queue = new ConnectionQueue();
   readonly #sessionCache: SessionCache<unknown>;
   #wroteSessionIdentity = false;
 
-  constructor(config: SqliteDialectConfig, sessionCache: SessionCache<unknown>) {
+  constructor(config: PortalSqliteConfig) {
     super(config);
-    this.#sessionCache = sessionCache;
+    this.#sessionCache = config.sessionCache;
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -59,16 +61,14 @@ class PortalSqliteDriver extends SqliteDriver {
 
 /** Kysely's SQLite dialect with the driver above. */
 export class PortalSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  readonly #sessionCache: SessionCache<unknown>;
+  readonly #config: PortalSqliteConfig;
 
-  constructor(config: SqliteDialectConfig & { sessionCache: SessionCache<unknown> }) {
+  constructor(config: PortalSqliteConfig) {
     super(config);
     this.#config = config;
-    this.#sessionCache = config.sessionCache;
   }
 
   override createDriver(): Driver {
-    return new PortalSqliteDriver(this.#config, this.#sessionCache);
+    return new PortalSqliteDriver(this.#config);
   }
 }
