@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { serverBundle } from '../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,7 +49,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let output = '';
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
       cwd: root,
       env: {
         ...process.env,

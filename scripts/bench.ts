@@ -31,6 +31,7 @@ import {
   type PageFigures,
 } from './bench/web.js';
 import { printTable, type Row } from './bench/report.js';
+import { buildServer } from './build-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -92,6 +93,7 @@ if (args['keep-data'] && data.url.startsWith('sqlite:')) {
 log(`data set ready${data.seedSeconds ? ` (${data.seedSeconds.toFixed(1)} s)` : ''}; preparing sessions`);
 const fx: Fixtures = await prepareFixtures(data.url, repoRoot);
 
+buildServer();
 const bare: Service = await startReference(repoRoot, 'bare');
 const framework: Service = await startReference(repoRoot, 'framework');
 const portal: Service = await startPortal(repoRoot, data.url, args['skip-web'] ? {} : { WEB_DIST_DIR: webDir });

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverBundle } from '../build-server.mjs';
 
 const children = new Set<ChildProcess>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -101,7 +102,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on the given database. */
+/** Starts the real server as `npm start` runs it (the bundle of scripts/build-server.mjs, built before) on the given database. */
 export async function startPortal(
   root: string,
   databaseUrl: string,
@@ -109,7 +110,7 @@ export async function startPortal(
   nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', serverBundle], {
     cwd: root,
     env: {
       ...process.env,

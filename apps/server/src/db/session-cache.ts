@@ -6,8 +6,8 @@ import type { Db } from './connect.js';
  * Sessions this process has read, so that a call need not read its session from the database every time. The
  * database stays the only truth: every committed write that could end a session or change who its user is (see
  * `changesSessionIdentity`) empties the cache, at once in the writing process and, through the dialect's signal
- * (SQLite's `data_version`, PostgreSQL's NOTIFY), in every other process before it answers its next call. A read that
- * overlapped such a write is not kept (`generation`).
+ * (SQLite's `data_version`, PostgreSQL's NOTIFY), in every other process before it answers a call that starts a
+ * millisecond or more after the commit. A read that overlapped such a write is not kept (`generation`).
  */
 export class SessionCache<T> {
   readonly #entries = new Map<string, T>();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, InferResult } from 'kysely';
 import type { Db } from './connect.js';
 import { sessionCacheOf } from './session-cache.js';
@@ -22,7 +22,7 @@ export interface SessionUser {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 /** Starts a session and returns its token (256 random bits); only the token's hash is stored. */
