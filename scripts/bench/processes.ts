@@ -110,7 +110,7 @@ export async function startPortal(
   nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', serverBundle], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(process.env.NOSM ? [] : ['--enable-source-maps']), serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -70,6 +71,18 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
       await cleanup.end();
     },
   };
+}
+
+/** What a second server process would open on the same database: the same SQLite file, or the same schema. */
+export async function openSecondConnection(db: Db, dialect: Dialect): Promise<Connection> {
+  if (dialect === 'sqlite') {
+    const { file } = (
+      await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)
+    ).rows[0]!;
+    return connect(`sqlite:${file}`);
+  }
+  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
+  return connect(TEST_DATABASE_URL!, { searchPath: schema, poolSize: 2 });
 }
 
 /** The whole app over a fresh database filled with the demo organisation. */

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import { contentUrl } from '../scorm/library.js';
 import type { Db } from './connect.js';
+import { catalogue, type Catalogue } from './catalogue.js';
 import type { CourseResultsTable, CourseRow } from './schema.js';
 
 type CourseLogAttempt = courseRoutes.CourseLogAttempt;
@@ -21,7 +22,12 @@ export interface CourseSubject {
 
 type ResultRow = Selectable<CourseResultsTable>;
 type Via = 'position' | 'additional' | 'linked';
-type Candidate = CourseRow & { user_id: number; via: Via };
+/** A course version that may be in a person's list, and how it came to be there. */
+interface Candidate {
+  user_id: number;
+  via: Via;
+  course: CourseRow;
+}
 
 export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject[]> {
   if (ids.length === 0) return [];
@@ -34,98 +40,83 @@ export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject
   return ids.map((id) => byId.get(id)).filter((r): r is CourseSubject => !!r);
 }
 
-function positionCoursesQuery(db: Db, userIds: number[]) {
-  return db
-    .selectFrom('users')
-    .innerJoin('course_positions', 'course_positions.position_id', 'users.position_id')
-    .innerJoin('courses', 'courses.id', 'course_positions.course_id')
-    .select('users.id as user_id')
-    .where('users.id', 'in', userIds);
+function positionCandidates(subjects: CourseSubject[], courses: Catalogue): Candidate[] {
+  return subjects.flatMap((subject) =>
+    (subject.position_id === null ? [] : (courses.byPosition.get(subject.position_id) ?? [])).map((course) => ({
+      user_id: subject.id,
+      via: 'position' as const,
+      course,
+    })),
+  );
 }
 
-function additionalCoursesQuery(db: Db, userIds: number[]) {
-  return db
+/** Every language version of each alias a person has. */
+function versionsOf(rows: { user_id: number; alias: string }[], via: Via, courses: Catalogue): Candidate[] {
+  return rows.flatMap((row) =>
+    (courses.byAlias.get(row.alias) ?? []).map((course) => ({ user_id: row.user_id, via, course })),
+  );
+}
+
+async function additionalCandidates(db: Db, userIds: number[], courses: Catalogue): Promise<Candidate[]> {
+  const rows = await db
     .selectFrom('additional_courses')
-    .innerJoin('courses', 'courses.alias', 'additional_courses.course_alias')
-    .select('additional_courses.user_id as user_id')
-    .where('additional_courses.user_id', 'in', userIds);
+    .select(['user_id', 'course_alias as alias'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return versionsOf(rows, 'additional', courses);
 }
 
-async function positionCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
-  const rows = await positionCoursesQuery(db, userIds).selectAll('courses').execute();
-  return rows.map((r) => ({ ...r, via: 'position' as const }));
-}
-
-async function additionalCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
-  const rows = await additionalCoursesQuery(db, userIds).selectAll('courses').execute();
-  return rows.map((r) => ({ ...r, via: 'additional' as const }));
-}
-
-/** What choosing a version and counting due courses need: half the cost of whole rows (scripts/bench.ts). */
-const versionColumns = [
-  'courses.id',
-  'courses.alias',
-  'courses.language',
-  'courses.status',
-  'courses.course_type',
-  'courses.expiration',
-] as const;
-
-async function assignedVersions(db: Db, userIds: number[]) {
-  const [byPosition, additional] = await Promise.all([
-    positionCoursesQuery(db, userIds).select(versionColumns).execute(),
-    additionalCoursesQuery(db, userIds).select(versionColumns).execute(),
-  ]);
-  return [...byPosition, ...additional];
-}
-
-async function linkedCandidates(db: Db, userIds: number[]): Promise<Candidate[]> {
+async function linkedCandidates(db: Db, userIds: number[], courses: Catalogue): Promise<Candidate[]> {
   const rows = await db
     .selectFrom('users')
     .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
     .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
-    .innerJoin('courses', 'courses.alias', 'bundle_resources.resource_path')
-    .selectAll('courses')
-    .select('users.id as user_id')
+    .select(['users.id as user_id', 'bundle_resources.resource_path as alias'])
     .where('users.id', 'in', userIds)
     .where('bundle_resources.resource_type', '=', 'course')
     .execute();
-  return rows.map((r) => ({ ...r, via: 'linked' as const }));
+  return versionsOf(rows, 'linked', courses);
+}
+
+/** The courses assigned to the people: by position and additional. */
+async function assignedCandidates(db: Db, subjects: CourseSubject[], courses: Catalogue): Promise<Candidate[]> {
+  const additional = await additionalCandidates(
+    db,
+    subjects.map((s) => s.id),
+    courses,
+  );
+  return [...positionCandidates(subjects, courses), ...additional];
 }
 
 /**
  * Picks, per course alias, the version in the wanted language, else the country's, else English, else any;
  * a disabled pick drops the course (it does not fall back to another language).
  */
-function pickVersions<C extends Pick<CourseRow, 'id' | 'alias' | 'language' | 'status'>>(
-  subject: CourseSubject,
-  candidates: C[],
-  language: string,
-): Map<string, C> {
+function pickVersions(subject: CourseSubject, candidates: Candidate[], language: string): Map<string, Candidate> {
   const preference = [language, subject.country, 'en'];
-  const rank = (c: C) => {
-    const i = preference.indexOf(c.language);
+  const rank = (c: Candidate) => {
+    const i = preference.indexOf(c.course.language);
     return i < 0 ? preference.length : i;
   };
-  const chosen = new Map<string, C>();
+  const chosen = new Map<string, Candidate>();
   for (const c of candidates) {
-    const current = chosen.get(c.alias);
-    if (!current || rank(c) < rank(current) || (rank(c) === rank(current) && c.id < current.id)) chosen.set(c.alias, c);
+    const current = chosen.get(c.course.alias);
+    if (!current || rank(c) < rank(current) || (rank(c) === rank(current) && c.course.id < current.course.id))
+      chosen.set(c.course.alias, c);
   }
-  for (const [alias, c] of chosen) if (c.status !== 'enabled') chosen.delete(alias);
+  for (const [alias, c] of chosen) if (c.course.status !== 'enabled') chosen.delete(alias);
   return chosen;
 }
 
 /** What a list needs of a result: the SCORM state (suspend data, cmi) can be large and stays in the database. */
 type ResultStatus = Pick<ResultRow, 'complete' | 'finish_time'>;
 
-async function loadResults(db: Db, userIds: number[], aliases?: string[]): Promise<Map<string, ResultStatus>> {
-  let query = db
+async function loadResults(db: Db, userIds: number[]): Promise<Map<string, ResultStatus>> {
+  const rows = await db
     .selectFrom('course_results')
     .select(['user_id', 'course_alias', 'complete', 'finish_time'])
-    .where('user_id', 'in', userIds);
-  if (aliases) query = query.where('course_alias', 'in', aliases);
-  const rows = await query.execute();
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Map(rows.map((r) => [`${r.user_id}:${r.course_alias}`, r]));
 }
 
@@ -136,10 +127,27 @@ function statusOf(result: ResultStatus | undefined, expiration: number, now: Dat
   );
 }
 
-function toUserCourse(c: Candidate, result: ResultStatus | undefined, now: Date, additional: boolean): UserCourse {
+const launchUrls = new WeakMap<CourseRow, string | null>();
+
+/** Where the player opens a course; remembered per catalogue row, which does not change once read. */
+function launchUrl(course: CourseRow): string | null {
+  let url = launchUrls.get(course);
+  if (url === undefined) {
+    url = course.external_url ? null : contentUrl(course.folder, course.launch_file || 'index.html');
+    launchUrls.set(course, url);
+  }
+  return url;
+}
+
+function toUserCourse(
+  { user_id, course: c }: Candidate,
+  result: ResultStatus | undefined,
+  now: Date,
+  additional: boolean,
+): UserCourse {
   const status = statusOf(result, c.expiration, now);
   return {
-    user_id: c.user_id,
+    user_id,
     id: c.id,
     alias: c.alias,
     language: c.language as Language,
@@ -156,7 +164,7 @@ function toUserCourse(c: Candidate, result: ResultStatus | undefined, now: Date,
     external_url: c.external_url,
     launch_file: c.launch_file,
     scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
-    url: c.external_url ? null : contentUrl(c.folder, c.launch_file || 'index.html'),
+    url: launchUrl(c),
     complete: result?.complete === 1,
     finish_time: result?.finish_time ?? null,
     course_status: status.status,
@@ -186,15 +194,15 @@ async function buildLists(
   const out: UserCourse[] = [];
   for (const subject of subjects) {
     const mine = candidates.filter((c) => c.user_id === subject.id);
-    const additional = new Set(mine.filter((c) => c.via === 'additional').map((c) => c.alias));
-    const assigned = new Set(mine.filter((c) => c.via !== 'additional').map((c) => c.alias));
+    const additional = new Set(mine.filter((c) => c.via === 'additional').map((c) => c.course.alias));
+    const assigned = new Set(mine.filter((c) => c.via !== 'additional').map((c) => c.course.alias));
     const chosen = pickVersions(subject, mine, options.language ?? subject.language);
     const list = [...chosen.values()].map((c) =>
       toUserCourse(
         c,
-        results.get(`${subject.id}:${c.alias}`),
+        results.get(`${subject.id}:${c.course.alias}`),
         options.now,
-        additional.has(c.alias) && !assigned.has(c.alias),
+        additional.has(c.course.alias) && !assigned.has(c.course.alias),
       ),
     );
     out.push(...list.sort(orderFor(subject)));
@@ -209,9 +217,8 @@ export async function listCourses(
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
   if (subjects.length === 0) return [];
-  const ids = subjects.map((s) => s.id);
-  const [byPosition, additional] = await Promise.all([positionCandidates(db, ids), additionalCandidates(db, ids)]);
-  return buildLists(db, subjects, [...byPosition, ...additional], { ...options, now: options.now ?? new Date() });
+  const candidates = await assignedCandidates(db, subjects, await catalogue(db));
+  return buildLists(db, subjects, candidates, { ...options, now: options.now ?? new Date() });
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
@@ -220,7 +227,7 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
-  const candidates = await linkedCandidates(db, [subject.id]);
+  const candidates = await linkedCandidates(db, [subject.id], await catalogue(db));
   return buildLists(db, [subject], candidates, { ...options, now: options.now ?? new Date() });
 }
 
@@ -231,16 +238,14 @@ export async function listLinkedCourses(
 export async function countDueMandatory(db: Db, user: { id: number }, now = new Date()): Promise<number> {
   const [subject] = await loadSubjects(db, [user.id]);
   if (!subject) return 0;
-  const ids = [subject.id];
-  const mandatory = [...pickVersions(subject, await assignedVersions(db, ids), subject.language).values()].filter(
-    (c) => c.course_type === 'mandatory',
-  );
+  const candidates = await assignedCandidates(db, [subject], await catalogue(db));
+  const mandatory = [...pickVersions(subject, candidates, subject.language).values()]
+    .map((c) => c.course)
+    .filter((c) => c.course_type === 'mandatory');
   if (mandatory.length === 0) return 0;
-  const results = await loadResults(
-    db,
-    ids,
-    mandatory.map((c) => c.alias),
-  );
+  // All of the person's results (an index range) rather than those of the listed aliases: a query with a parameter
+  // per course cost more to build than the rows it saved.
+  const results = await loadResults(db, [subject.id]);
   return mandatory.filter((c) => isDue(statusOf(results.get(`${subject.id}:${c.alias}`), c.expiration, now).status))
     .length;
 }
@@ -251,16 +256,13 @@ export async function findOpenableCourse(
   subject: CourseSubject,
   alias: string,
 ): Promise<CourseRow | undefined> {
-  const ids = [subject.id];
-  const candidates = [
-    ...(await positionCandidates(db, ids)),
-    ...(await additionalCandidates(db, ids)),
-    ...(await linkedCandidates(db, ids)),
-  ].filter((c) => c.alias === alias);
-  const chosen = pickVersions(subject, candidates, subject.language).get(alias);
-  if (!chosen) return undefined;
-  const { user_id: _user, via: _via, ...course } = chosen;
-  return course;
+  const courses = await catalogue(db);
+  const [assigned, linked] = await Promise.all([
+    assignedCandidates(db, [subject], courses),
+    linkedCandidates(db, [subject.id], courses),
+  ]);
+  const candidates = [...assigned, ...linked].filter((c) => c.course.alias === alias);
+  return pickVersions(subject, candidates, subject.language).get(alias)?.course;
 }
 
 /** Whether a version id belongs to an openable course of that alias (any enabled language version). */

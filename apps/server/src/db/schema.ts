@@ -229,6 +229,13 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+/** One row: moved on by triggers on every change to `courses` (migration 0005, `catalogue.ts`). */
+export interface CatalogueVersionTable {
+  id: number;
+  /** bigint: a string on PostgreSQL. */
+  version: number | string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -252,6 +259,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

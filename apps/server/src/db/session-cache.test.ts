@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIALECTS, TEST_DATABASE_URL, openTestDatabase } from '../../test/test-env.js';
+import { DIALECTS, TEST_DATABASE_URL, openSecondConnection, openTestDatabase } from '../../test/test-env.js';
 import { seedDemoIfEmpty } from '../seed/demo.js';
-import { connect, type Connection, type Db } from './connect.js';
+import type { Connection, Db } from './connect.js';
 import { SESSION_CHANNEL } from './postgres-dialect.js';
 import { SessionCache, changesSessionIdentity } from './session-cache.js';
 import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
@@ -88,18 +88,6 @@ async function readsToResolve(db: Db, token: string): Promise<{ role: string | n
   }
 }
 
-/** What a second server process would open: the same SQLite file, or the same PostgreSQL schema. */
-async function secondProcess(db: Db, dialect: string): Promise<Connection> {
-  if (dialect === 'sqlite') {
-    const { file } = (
-      await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)
-    ).rows[0]!;
-    return connect(`sqlite:${file}`);
-  }
-  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
-  return connect(TEST_DATABASE_URL!, { searchPath: schema, poolSize: 2 });
-}
-
 describe.each(DIALECTS)('the session cache on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let other: Connection | undefined;
@@ -150,7 +138,7 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
 
   it('drops what it holds when another process ends the session', async () => {
     const token = await open();
-    other = await secondProcess(database.db, dialect);
+    other = await openSecondConnection(database.db, dialect);
     await endUserSessions(other.db, ANNA);
     // PostgreSQL's notification arrives a moment after the commit.
     await vi.waitFor(async () => expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 }));

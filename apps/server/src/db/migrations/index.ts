@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial.js';
 import { courseStateSeq } from './0003-course-state-seq.js';
 import { resultStatusIndex } from './0004-result-status-index.js';
+import { catalogueVersion } from './0005-catalogue-version.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -14,6 +15,7 @@ const all: Record<string, PortalMigration> = {
   '0001-initial': initial,
   '0003-course-state-seq': courseStateSeq,
   '0004-result-status-index': resultStatusIndex,
+  '0005-catalogue-version': catalogueVersion,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DIALECTS, openSecondConnection, openTestDatabase } from '../../test/test-env.js';
+import { seedDemoIfEmpty } from '../seed/demo.js';
+import { catalogue } from './catalogue.js';
+import type { Connection, Db } from './connect.js';
+
+describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let other: Connection | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+    await database?.dispose();
+  });
+
+  const open = async () => {
+    database = await openTestDatabase(dialect);
+    await seedDemoIfEmpty(database.db);
+    const first = await database.db
+      .selectFrom('courses')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { db: database.db, courseId: first.id, name: first.name };
+  };
+  const version = async (db: Db) =>
+    String((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+  const rename = (db: Db, id: number, name: string) =>
+    db.updateTable('courses').set({ name }).where('id', '=', id).execute();
+
+  it('answers from its copy, reading only the version, while the catalogue is unchanged', async () => {
+    const { db } = await open();
+    const first = await catalogue(db);
+    const spy = vi.spyOn(db, 'executeQuery');
+    expect(await catalogue(db)).toBe(first);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it('moves the version on every insert, update and delete of a course or of its positions', async () => {
+    const { db, courseId } = await open();
+    const seen = [await version(db)];
+    const row = await db.selectFrom('courses').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = row;
+    const inserted = await db
+      .insertInto('courses')
+      .values({ ...copy, alias: 'catalogue-test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    seen.push(await version(db));
+    await rename(db, inserted.id, 'Renamed');
+    seen.push(await version(db));
+    const { id: positionId } = await db.selectFrom('positions').select('id').executeTakeFirstOrThrow();
+    await db.insertInto('course_positions').values({ course_id: inserted.id, position_id: positionId }).execute();
+    seen.push(await version(db));
+    expect((await catalogue(db)).byPosition.get(positionId)).toContainEqual(
+      expect.objectContaining({ id: inserted.id }),
+    );
+    await db.deleteFrom('course_positions').where('course_id', '=', inserted.id).execute();
+    seen.push(await version(db));
+    await db.deleteFrom('courses').where('id', '=', inserted.id).execute();
+    seen.push(await version(db));
+    expect(new Set(seen).size).toBe(6);
+    expect((await catalogue(db)).byId.has(inserted.id)).toBe(false);
+  });
+
+  it('sees a change another process committed on its next call', async () => {
+    const { db, courseId } = await open();
+    await catalogue(db);
+    other = await openSecondConnection(db, dialect);
+    await rename(other.db, courseId, 'Changed elsewhere');
+    expect((await catalogue(db)).byId.get(courseId)?.name).toBe('Changed elsewhere');
+  });
+
+  it('shows a transaction its own change and keeps nothing of it once rolled back', async () => {
+    const { db, courseId, name } = await open();
+    await catalogue(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await rename(trx, courseId, 'Rolled back');
+        expect((await catalogue(trx)).byId.get(courseId)?.name).toBe('Rolled back');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // The next committed change takes the version the rolled-back one had: its rows must be read, not a copy's.
+    await rename(db, courseId, 'Committed');
+    expect((await catalogue(db)).byId.get(courseId)?.name).toBe('Committed');
+    await rename(db, courseId, name);
+    expect((await catalogue(db)).byId.get(courseId)?.name).toBe(name);
+  });
+});
