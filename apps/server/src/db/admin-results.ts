@@ -179,9 +179,16 @@ export interface Cell {
 
 /**
  * Assignment and result of each of `userIds` in each of `aliases` (set-based: four queries whatever the size). The
- * position's courses are asked per position, not per person and course, and matched to people here.
+ * position's courses are asked per position, not per person and course, and matched to people here. With
+ * `completedOnly` results not completed are left out: for a status they read as no result, and grids and exports
+ * read a fifth fewer rows.
  */
-export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Promise<Map<number, Map<string, Cell>>> {
+export async function cellsOf(
+  db: Db,
+  userIds: number[],
+  aliases: string[],
+  options: { completedOnly?: boolean } = {},
+): Promise<Map<number, Map<string, Cell>>> {
   const cells = new Map<number, Map<string, Cell>>(userIds.map((id) => [id, new Map()]));
   if (userIds.length === 0 || aliases.length === 0) return cells;
   const cell = (userId: number, alias: string) => {
@@ -206,6 +213,7 @@ export async function cellsOf(db: Db, userIds: number[], aliases: string[]): Pro
       .select(['user_id', 'course_alias', 'complete', 'finish_time'])
       .where('user_id', 'in', userIds)
       .where('course_alias', 'in', aliases)
+      .$if(options.completedOnly === true, (query) => query.where('complete', '=', 1))
       .execute(),
   ]);
   const positionIds = [...new Set(people.map((p) => p.position_id).filter((id): id is number => id !== null))];
@@ -297,6 +305,7 @@ export async function resultGrid(
     db,
     users.map((u) => u.id),
     aliases,
+    { completedOnly: true },
   );
   const status = cellStatus(columns, options.now);
   const statuses = users.map((user) =>
@@ -517,6 +526,7 @@ export async function* resultRows(
       db,
       rows.map((r) => r.id),
       aliases,
+      { completedOnly: true },
     );
     for (const row of rows) {
       const user = toGridUser(row);
