@@ -58,9 +58,9 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
 /**
  * The course catalogue. Reading whole course rows for every person's list cost more than the rest of the list, and
  * the catalogue is small and rarely changes: each database handle keeps a copy with the catalogue version it was read
- * at (moved on by triggers on `courses` and `course_positions`, migration 0005) and reads it again when the version it sees has moved. The
- * rows are read after the version, so a copy is never older than its version. A transaction that changed the
- * catalogue sees its own version, reads the rows afresh and does not keep them: it may yet roll back.
+ * at (moved on by triggers on `courses` and `course_positions`, migration 0005) and reads it again when the version
+ * it sees has moved. The rows are read after the version, so a copy is never older than its version. A transaction
+ * that changed the catalogue sees its own version, reads the rows afresh and keeps nothing: it may yet roll back.
  */
 export async function catalogue(db: Db): Promise<Catalogue> {
   const [row] = (await db.executeQuery(versionQuery(db))).rows;
