@@ -178,7 +178,8 @@ export interface Cell {
 }
 
 /**
- * Assignment and result of each of `userIds` in each of `aliases` (set-based: four queries whatever the size). The
+ * Assignment and result of each of `userIds` in each of `aliases` (set-based: four queries whatever the size): per
+ * person, an array in the order of `aliases`, empty where the course is neither assigned nor has a result. The
  * position's courses are asked per position, not per person and course, and matched to people here. With
  * `completedOnly` results not completed are left out: for a status they read as no result, and grids and exports
  * read a fifth fewer rows.
@@ -188,17 +189,14 @@ export async function cellsOf(
   userIds: number[],
   aliases: string[],
   options: { completedOnly?: boolean } = {},
-): Promise<Map<number, Map<string, Cell>>> {
-  const cells = new Map<number, Map<string, Cell>>(userIds.map((id) => [id, new Map()]));
+): Promise<Map<number, (Cell | undefined)[]>> {
+  const cells = new Map<number, (Cell | undefined)[]>(userIds.map((id) => [id, new Array(aliases.length)]));
   if (userIds.length === 0 || aliases.length === 0) return cells;
+  const column = new Map(aliases.map((alias, index) => [alias, index]));
   const cell = (userId: number, alias: string) => {
     const row = cells.get(userId)!;
-    let value = row.get(alias);
-    if (!value) {
-      value = { assigned: null, complete: false, finish_time: null };
-      row.set(alias, value);
-    }
-    return value;
+    const index = column.get(alias)!;
+    return (row[index] ??= { assigned: null, complete: false, finish_time: null });
   };
   const [people, additional, results] = await Promise.all([
     db.selectFrom('users').select(['id', 'position_id']).where('id', 'in', userIds).execute(),
@@ -309,7 +307,7 @@ export async function resultGrid(
   );
   const status = cellStatus(columns, options.now);
   const statuses = users.map((user) =>
-    columns.map((course, column) => statusCode(status(cells.get(user.id)?.get(course.alias), column))),
+    columns.map((_course, column) => statusCode(status(cells.get(user.id)?.[column], column))),
   );
   const summary = options.offset === 0 ? await resultSummary(db, selection, columns, options.now) : null;
   return {
@@ -532,8 +530,8 @@ export async function* resultRows(
       const user = toGridUser(row);
       yield {
         user,
-        cells: columns.map((course, column) => {
-          const cell = cells.get(user.id)?.get(course.alias);
+        cells: columns.map((_course, column) => {
+          const cell = cells.get(user.id)?.[column];
           return { status: status(cell, column), finish_time: cell?.complete ? cell.finish_time : null };
         }),
       };
@@ -556,8 +554,8 @@ export async function userCourses(
       catalogue.map((c) => c.alias),
     )
   ).get(user.id)!;
-  return catalogue.map(({ alias, name, course_type, expiration }) => {
-    const cell = cells.get(alias) ?? EMPTY_CELL;
+  return catalogue.map(({ alias, name, course_type, expiration }, column) => {
+    const cell = cells[column] ?? EMPTY_CELL;
     const status = statusOf(cell, { alias, name, course_type, expiration }, now);
     return {
       alias,

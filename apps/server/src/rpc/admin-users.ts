@@ -381,7 +381,7 @@ export const setCourseCompleteManual = route(adminRoutes.setCourseCompleteManual
       aliases: [input.course_alias],
       order: 'office',
     });
-    const beforeCell = (await cellsOf(db, [target.id], [input.course_alias])).get(target.id)!.get(input.course_alias);
+    const [beforeCell] = (await cellsOf(db, [target.id], [input.course_alias])).get(target.id)!;
     await setManualCompletion(db, {
       userId: target.id,
       alias: input.course_alias,
@@ -390,7 +390,7 @@ export const setCourseCompleteManual = route(adminRoutes.setCourseCompleteManual
       finishTime,
       recordedBy: caller.id,
     });
-    const afterCell = (await cellsOf(db, [target.id], [input.course_alias])).get(target.id)!.get(input.course_alias);
+    const [afterCell] = (await cellsOf(db, [target.id], [input.course_alias])).get(target.id)!;
     await audit({
       action: input.complete ? 'course.complete_manual' : 'course.incomplete_manual',
       subjectType: 'user',
