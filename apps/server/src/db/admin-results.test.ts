@@ -1,7 +1,15 @@
 import { COURSE_STATUSES, courseStatus } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
-import { cellsOf, loadCatalogue, resultGrid, resultSummary, statusBounds, statusOf } from './admin-results.js';
+import {
+  cellsOf,
+  loadCatalogue,
+  resultGrid,
+  resultRows,
+  resultSummary,
+  statusBounds,
+  statusOf,
+} from './admin-results.js';
 
 describe('statusBounds', () => {
   it('splits finish days exactly where the shared status rule does', () => {
@@ -77,6 +85,13 @@ describeEachDatabase('result summary', (env) => {
     );
     expect(grid.statuses.map((row) => row.map((code) => COURSE_STATUSES[code]))).toEqual(ruled);
     expect(new Set(ruled.flat())).toEqual(new Set(COURSE_STATUSES));
+
+    // The export reads department after department, one ahead: the same people in the grid's order, the same cells.
+    const exported = [];
+    for await (const row of resultRows(db, selection, grid.courses, now)) exported.push(row);
+    expect(new Set(grid.users.map((u) => u.department_alias)).size).toBeGreaterThan(2);
+    expect(exported.map((row) => row.user.id)).toEqual(grid.users.map((u) => u.id));
+    expect(exported.map((row) => row.cells.map((cell) => cell.status))).toEqual(ruled);
 
     const expected = new Map<string, Record<string, number>>();
     grid.users.forEach((user, i) => {

@@ -493,8 +493,8 @@ export async function resultSummary(
 }
 
 /**
- * The rows of an export, one department at a time, in the grid's order: memory stays at one department's
- * people whatever the size of the export.
+ * The rows of an export, one department at a time, in the grid's order: memory stays at two departments' people
+ * (the one written and the one read ahead) whatever the size of the export.
  */
 export async function* resultRows(
   db: Db,
@@ -513,8 +513,8 @@ export async function* resultRows(
     .execute();
   const aliases = columns.map((c) => c.alias);
   const status = cellStatus(columns, now);
-  for (const department of departments) {
-    const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
+  const load = async (departmentId: number) => {
+    const rows = await usersOf(db, { ...selection, departmentIds: [departmentId] })
       .select(gridUserColumns)
       .orderBy('users.surname')
       .orderBy('users.name')
@@ -526,6 +526,16 @@ export async function* resultRows(
       aliases,
       { completedOnly: true },
     );
+    return { rows, cells };
+  };
+  // The next department is read while this one's rows are written: on PostgreSQL the two overlap.
+  let next = departments[0] ? load(departments[0].id) : undefined;
+  for (let index = 0; next; index++) {
+    const { rows, cells } = await next;
+    const following = departments[index + 1];
+    next = following ? load(following.id) : undefined;
+    // A download cut short leaves the read ahead unawaited; its failure is of no interest then.
+    next?.catch(() => undefined);
     for (const row of rows) {
       const user = toGridUser(row);
       yield {
