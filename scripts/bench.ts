@@ -21,7 +21,7 @@ import {
   type Fixtures,
 } from './bench/fixtures.js';
 import { load, median, type BenchRequest, type LoadResult } from './bench/load.js';
-import { rssMb, runJson, sampleRss, startPortal, startReference, type Service } from './bench/processes.js';
+import { cpuTimeMs, rssMb, runJson, sampleRss, startPortal, startReference, type Service } from './bench/processes.js';
 import {
   analyseBundle,
   buildWeb,
@@ -217,10 +217,13 @@ async function learnerAndManagerLoads() {
   }
 
   const results = new Map<string, LoadResult[]>(scenarios.map((s) => [s.key, []]));
+  /** Server CPU per answered request (µs), per round: steadier than rates on a shared machine. */
+  const cpuPerRequest = new Map<string, number[]>(scenarios.map((s) => [s.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     log(`round ${round} of ${ROUNDS}: ${scenarios.length} loads of ${SECONDS} s`);
     for (const s of scenarios) {
       await settle(s.service);
+      const cpuBefore = cpuTimeMs(s.service.pid);
       const result = await load({
         port: s.service.port,
         connections: s.connections,
@@ -228,6 +231,7 @@ async function learnerAndManagerLoads() {
         requests: s.requests,
       });
       results.get(s.key)!.push(result);
+      cpuPerRequest.get(s.key)!.push(((cpuTimeMs(s.service.pid) - cpuBefore) * 1000) / result.responses);
     }
   }
 
@@ -237,13 +241,15 @@ async function learnerAndManagerLoads() {
   const ratio = (key: string, connections: number) =>
     median(results.get(key)!.map((r, i) => r.rps / results.get(`bare@${connections}`)![i]!.rps));
   details.loads = Object.fromEntries(results);
+  details.cpuMicrosPerRequest = Object.fromEntries(cpuPerRequest);
+  const cpu = (key: string) => `${fmt(median(cpuPerRequest.get(key)!))} µs CPU`;
 
   for (const connections of [50, 200]) {
     const bareKey = `bare@${connections}`;
     rows.push({
       section: `Learner calls at ${connections} connections`,
       measure: 'bare node:http (the limit)',
-      figure: `${fmt(stat(bareKey, (r) => r.rps))} rps · p50 ${ms(stat(bareKey, (r) => r.p50))} · p99 ${ms(stat(bareKey, (r) => r.p99))}`,
+      figure: `${fmt(stat(bareKey, (r) => r.rps))} rps · p50 ${ms(stat(bareKey, (r) => r.p50))} · p99 ${ms(stat(bareKey, (r) => r.p99))} · ${cpu(bareKey)}`,
       budget: '',
       pass: failures(bareKey) === 0 ? null : false,
     });
@@ -251,7 +257,7 @@ async function learnerAndManagerLoads() {
     rows.push({
       section: `Learner calls at ${connections} connections`,
       measure: scenarios.find((x) => x.key === frameworkKey)!.label,
-      figure: `${fmt(stat(frameworkKey, (r) => r.rps))} rps · ${ratio(frameworkKey, connections).toFixed(2)}× bare · p50 ${ms(stat(frameworkKey, (r) => r.p50))} · p99 ${ms(stat(frameworkKey, (r) => r.p99))}`,
+      figure: `${fmt(stat(frameworkKey, (r) => r.rps))} rps · ${ratio(frameworkKey, connections).toFixed(2)}× bare · p50 ${ms(stat(frameworkKey, (r) => r.p50))} · p99 ${ms(stat(frameworkKey, (r) => r.p99))} · ${cpu(frameworkKey)}`,
       budget: '',
       pass: failures(frameworkKey) === 0 ? null : false,
     });
@@ -264,7 +270,7 @@ async function learnerAndManagerLoads() {
       rows.push({
         section: `Learner calls at ${connections} connections`,
         measure: s.label,
-        figure: `${fmt(stat(s.key, (x) => x.rps))} rps · ${r.toFixed(2)}× bare · p50 ${ms(stat(s.key, (x) => x.p50))} · p99 ${ms(p99)}`,
+        figure: `${fmt(stat(s.key, (x) => x.rps))} rps · ${r.toFixed(2)}× bare · p50 ${ms(stat(s.key, (x) => x.p50))} · p99 ${ms(p99)} · ${cpu(s.key)}`,
         budget: `≥ ${floor}× bare${p99Budget ? ', p99 < 50 ms' : ''}`,
         pass: failures(s.key) === 0 && r >= floor && (!p99Budget || p99 < 50),
       });

@@ -42,6 +42,17 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** CPU time a process (all its threads) has used so far, in ms (Linux /proc, 100 ticks a second), or NaN. */
+export function cpuTimeMs(pid: number): number {
+  try {
+    // Fields after the command name: state is the first, utime and stime the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples (MB). */
 export function sampleRss(pid: number, everyMs = 25): { stop(): number[] } {
   const samples: number[] = [rssMb(pid)];
@@ -110,19 +121,23 @@ export async function startPortal(
   nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...(process.env.NOSM ? [] : ['--enable-source-maps']), serverBundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...(process.env.NOSM ? [] : ['--enable-source-maps']), serverBundle],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_SEED: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const output = track(child);
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, child, output);
   return { pid: child.pid!, port, stop: stopper(child) };
