@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { connect, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
@@ -74,7 +74,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
 }
 
 /** What a second server process would open on the same database: the same SQLite file, or the same schema. */
-export async function openSecondConnection(db: Db, dialect: Dialect): Promise<Connection> {
+async function openSecondConnection(db: Db, dialect: Dialect): Promise<Connection> {
   if (dialect === 'sqlite') {
     const { file } = (
       await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)
@@ -83,6 +83,32 @@ export async function openSecondConnection(db: Db, dialect: Dialect): Promise<Co
   }
   const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
   return connect(TEST_DATABASE_URL!, { searchPath: schema, poolSize: 2 });
+}
+
+/**
+ * Per test, a fresh database filled with the demo organisation (`open`) and, on demand, a second connection to it as
+ * another server process would open one (`secondProcess`); both are closed after each test.
+ */
+export function demoDatabasePerTest(dialect: Dialect): { open(): Promise<Db>; secondProcess(): Promise<Db> } {
+  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let other: Connection | undefined;
+  afterEach(async () => {
+    await other?.close();
+    await database?.dispose();
+    other = undefined;
+    database = undefined;
+  });
+  return {
+    async open() {
+      database = await openTestDatabase(dialect);
+      await seedDemoIfEmpty(database.db);
+      return database.db;
+    },
+    async secondProcess() {
+      other = await openSecondConnection(database!.db, dialect);
+      return other.db;
+    },
+  };
 }
 
 /** The whole app over a fresh database filled with the demo organisation. */

@@ -1,27 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIALECTS, openSecondConnection, openTestDatabase } from '../../test/test-env.js';
-import { seedDemoIfEmpty } from '../seed/demo.js';
+import { describe, expect, it, vi } from 'vitest';
+import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import { catalogue } from './catalogue.js';
-import type { Connection, Db } from './connect.js';
+import type { Db } from './connect.js';
 
 describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let other: Connection | undefined;
-  afterEach(async () => {
-    await other?.close();
-    other = undefined;
-    await database?.dispose();
-  });
-
+  const databases = demoDatabasePerTest(dialect);
   const open = async () => {
-    database = await openTestDatabase(dialect);
-    await seedDemoIfEmpty(database.db);
-    const first = await database.db
-      .selectFrom('courses')
-      .select(['id', 'name'])
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    return { db: database.db, courseId: first.id, name: first.name };
+    const db = await databases.open();
+    const first = await db.selectFrom('courses').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    return { db, courseId: first.id, name: first.name };
   };
   const version = async (db: Db) =>
     String((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
@@ -67,8 +54,7 @@ describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
   it('sees a change another process committed on its next call', async () => {
     const { db, courseId } = await open();
     await catalogue(db);
-    other = await openSecondConnection(db, dialect);
-    await rename(other.db, courseId, 'Changed elsewhere');
+    await rename(await databases.secondProcess(), courseId, 'Changed elsewhere');
     expect((await catalogue(db)).byId.get(courseId)?.name).toBe('Changed elsewhere');
   });
 

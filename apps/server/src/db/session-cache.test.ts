@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIALECTS, TEST_DATABASE_URL, openSecondConnection, openTestDatabase } from '../../test/test-env.js';
-import { seedDemoIfEmpty } from '../seed/demo.js';
-import type { Connection, Db } from './connect.js';
+import { DIALECTS, TEST_DATABASE_URL, demoDatabasePerTest, openTestDatabase } from '../../test/test-env.js';
+import type { Db } from './connect.js';
 import { SESSION_CHANNEL } from './postgres-dialect.js';
 import { SessionCache, changesSessionIdentity } from './session-cache.js';
 import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
@@ -89,59 +88,52 @@ async function readsToResolve(db: Db, token: string): Promise<{ role: string | n
 }
 
 describe.each(DIALECTS)('the session cache on %s', (dialect) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let other: Connection | undefined;
-  afterEach(async () => {
-    await other?.close();
-    other = undefined;
-    await database?.dispose();
-  });
+  const databases = demoDatabasePerTest(dialect);
+  let db: Db;
 
   const open = async () => {
-    database = await openTestDatabase(dialect);
-    await seedDemoIfEmpty(database.db);
-    const token = await createSession(database.db, ANNA, policy);
-    expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 1 });
+    db = await databases.open();
+    const token = await createSession(db, ANNA, policy);
+    expect(await readsToResolve(db, token)).toEqual({ role: 'learner', reads: 1 });
     // PostgreSQL caches only once its LISTEN connection is up, a moment after the first query.
     await vi.waitFor(async () => {
-      await resolveSession(database.db, token, policy);
-      expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 0 });
+      await resolveSession(db, token, policy);
+      expect(await readsToResolve(db, token)).toEqual({ role: 'learner', reads: 0 });
     });
     return token;
   };
 
   it('answers a session in use from memory and forgets it the moment this process ends it', async () => {
     const token = await open();
-    await endSession(database.db, (await resolveSession(database.db, token, policy))!.tokenHash);
-    expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 });
+    await endSession(db, (await resolveSession(db, token, policy))!.tokenHash);
+    expect(await readsToResolve(db, token)).toEqual({ role: null, reads: 1 });
   });
 
   it('sees a role change and the end of all a user’s sessions made in this process at once', async () => {
     const token = await open();
-    await database.db
+    await db
       .transaction()
       .execute((trx) => trx.updateTable('users').set({ role: 'admin' }).where('id', '=', ANNA).execute());
-    expect(await readsToResolve(database.db, token)).toEqual({ role: 'admin', reads: 1 });
-    await endUserSessions(database.db, ANNA);
-    expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 });
+    expect(await readsToResolve(db, token)).toEqual({ role: 'admin', reads: 1 });
+    await endUserSessions(db, ANNA);
+    expect(await readsToResolve(db, token)).toEqual({ role: null, reads: 1 });
   });
 
   it('stays answered from memory while the session is only used and touched', async () => {
     const token = await open();
     const later = new Date(Date.now() + 2 * 60_000);
-    expect((await resolveSession(database.db, token, policy, later))?.role).toBe('learner');
-    const spy = vi.spyOn(database.db, 'executeQuery');
-    expect((await resolveSession(database.db, token, policy, later))?.role).toBe('learner');
+    expect((await resolveSession(db, token, policy, later))?.role).toBe('learner');
+    const spy = vi.spyOn(db, 'executeQuery');
+    expect((await resolveSession(db, token, policy, later))?.role).toBe('learner');
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });
 
   it('drops what it holds when another process ends the session', async () => {
     const token = await open();
-    other = await openSecondConnection(database.db, dialect);
-    await endUserSessions(other.db, ANNA);
+    await endUserSessions(await databases.secondProcess(), ANNA);
     // PostgreSQL's notification arrives a moment after the commit.
-    await vi.waitFor(async () => expect(await readsToResolve(database.db, token)).toEqual({ role: null, reads: 1 }));
+    await vi.waitFor(async () => expect(await readsToResolve(db, token)).toEqual({ role: null, reads: 1 }));
   });
 
   it.runIf(dialect === 'postgres')('reads the database while its LISTEN connection is lost', async () => {
@@ -155,12 +147,12 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
     } finally {
       await admin.end();
     }
-    await vi.waitFor(async () => expect((await readsToResolve(database.db, token)).reads).toBe(1));
+    await vi.waitFor(async () => expect((await readsToResolve(db, token)).reads).toBe(1));
     // Listening again (after a second), it caches again.
     await vi.waitFor(
       async () => {
-        await resolveSession(database.db, token, policy);
-        expect(await readsToResolve(database.db, token)).toEqual({ role: 'learner', reads: 0 });
+        await resolveSession(db, token, policy);
+        expect(await readsToResolve(db, token)).toEqual({ role: 'learner', reads: 0 });
       },
       { timeout: 5_000, interval: 200 },
     );
