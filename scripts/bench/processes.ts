@@ -113,7 +113,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts the real server as `npm start` runs it (the bundle of scripts/build-server.mjs, built before) on the given database. */
+/** Starts the real server on the given database as `npm start` runs it (the bundle, built before). */
 export async function startPortal(
   root: string,
   databaseUrl: string,
@@ -121,23 +121,19 @@ export async function startPortal(
   nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, ...(process.env.NOSM ? [] : ['--enable-source-maps']), serverBundle],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_SEED: 'false',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', serverBundle], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = track(child);
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, child, output);
   return { pid: child.pid!, port, stop: stopper(child) };
