@@ -118,10 +118,9 @@ export async function startPortal(
   root: string,
   databaseUrl: string,
   env: Record<string, string> = {},
-  nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', serverBundle], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { compiledOnce, databaseOf } from './compiled-query.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
 
@@ -14,19 +14,8 @@ interface Copy {
   catalogue: Catalogue;
 }
 
-/** The database a handle belongs to: its transactions share their handle's adapter, and nothing else does. */
-const databaseOf = (db: Db): object => db.getExecutor().adapter;
 const copies = new WeakMap<object, Copy>();
-const versionQueries = new WeakMap<object, CompiledQuery<{ version: number | string }>>();
-
-function versionQuery(db: Db): CompiledQuery<{ version: number | string }> {
-  let compiled = versionQueries.get(databaseOf(db));
-  if (!compiled) {
-    compiled = db.selectFrom('catalogue_version').select('version').where('id', '=', 1).compile();
-    versionQueries.set(databaseOf(db), compiled);
-  }
-  return compiled;
-}
+const versionQuery = compiledOnce((db) => db.selectFrom('catalogue_version').select('version').where('id', '=', 1));
 
 /** Adds `value` to the list at `key`. */
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {

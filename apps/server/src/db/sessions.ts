@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { CompiledQuery, InferResult } from 'kysely';
+import type { InferResult } from 'kysely';
+import { compiledOnce } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { sessionCacheOf } from './session-cache.js';
 
@@ -67,17 +68,8 @@ function buildSessionQuery(db: Db) {
 }
 
 type SessionRow = InferResult<ReturnType<typeof buildSessionQuery>>[number];
-const sessionQueries = new WeakMap<Db, CompiledQuery<SessionRow>>();
-
-/** Every call resolves its session: the query is compiled once per database handle, only its token changes. */
-function sessionQuery(db: Db): CompiledQuery<SessionRow> {
-  let compiled = sessionQueries.get(db);
-  if (!compiled) {
-    compiled = buildSessionQuery(db).compile();
-    sessionQueries.set(db, compiled);
-  }
-  return compiled;
-}
+/** Every call resolves its session: only the token changes. */
+const sessionQuery = compiledOnce(buildSessionQuery);
 
 /** A session as the cache keeps it: its user, and until when the copy may answer without the database. */
 interface CachedSession {
