@@ -25,6 +25,14 @@ describe('course status', () => {
     expect(status('2025-04-14T00:00:00Z').daysLeft).toBe(30);
   });
 
+  it('counts the UTC day a timestamp with an offset falls on, whatever was asked before', () => {
+    expect(status('2025-04-14T12:00:00Z').daysLeft).toBe(30);
+    expect(status('2025-04-15T12:00:00Z').daysLeft).toBe(31);
+    expect(status('2025-04-14T23:30:00-02:00').daysLeft).toBe(31);
+    expect(status('2025-04-15T01:30:00+05:00').daysLeft).toBe(30);
+    expect(status('2025-04-14T23:30:00.250-02:00').validUntil).toBe('2026-04-15');
+  });
+
   it('never expires with expiration 0', () => {
     expect(status('2001-01-01T00:00:00Z', 0)).toEqual({ status: 'complete', daysLeft: null, validUntil: null });
   });

@@ -37,6 +37,39 @@ function startOfUtcDay(date: Date): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
+/** When a completion stops being valid: the start of that UTC day, and the day as YYYY-MM-DD. */
+interface Expiry {
+  dayStart: number;
+  validUntil: string;
+}
+
+/** A timestamp as `Date.prototype.toISOString` writes it: its first ten characters are its UTC calendar day. */
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+const MAX_REMEMBERED_EXPIRIES = 20_000;
+const expiries = new Map<string, Expiry>();
+
+function computeExpiry(finishTime: string, months: number): Expiry {
+  const expiry = addMonths(new Date(finishTime), months);
+  return { dayStart: startOfUtcDay(expiry), validUntil: expiry.toISOString().slice(0, 10) };
+}
+
+/**
+ * The expiry of a completion depends only on its UTC calendar day and the validity, so it is remembered per day and
+ * validity: date arithmetic for every course of every list was a large part of listing courses. Timestamps in
+ * another form are computed each time.
+ */
+function expiryOf(finishTime: string, months: number): Expiry {
+  if (!UTC_TIMESTAMP.test(finishTime)) return computeExpiry(finishTime, months);
+  const key = `${finishTime.slice(0, 10)}/${months}`;
+  let expiry = expiries.get(key);
+  if (!expiry) {
+    expiry = computeExpiry(finishTime, months);
+    if (expiries.size >= MAX_REMEMBERED_EXPIRIES) expiries.clear();
+    expiries.set(key, expiry);
+  }
+  return expiry;
+}
+
 /**
  * The one course status rule (architecture.md), used by lists, results and exports.
  * Days are counted between calendar days (UTC), so the answer does not change within a day.
@@ -45,9 +78,8 @@ export function courseStatus(input: CourseStatusInput, now: Date = new Date()): 
   if (!input.assigned) return { status: 'not_assigned', daysLeft: null, validUntil: null };
   if (!input.complete || !input.finishTime) return { status: 'incomplete', daysLeft: null, validUntil: null };
   if (input.expiration <= 0) return { status: 'complete', daysLeft: null, validUntil: null };
-  const expiry = addMonths(new Date(input.finishTime), input.expiration);
-  const daysLeft = Math.round((startOfUtcDay(expiry) - startOfUtcDay(now)) / DAY_MS);
-  const validUntil = expiry.toISOString().slice(0, 10);
+  const { dayStart, validUntil } = expiryOf(input.finishTime, input.expiration);
+  const daysLeft = Math.round((dayStart - startOfUtcDay(now)) / DAY_MS);
   if (daysLeft <= 0) return { status: 'expired', daysLeft, validUntil };
   if (daysLeft <= EXPIRES_SOON_DAYS) return { status: 'expires-soon', daysLeft, validUntil };
   return { status: 'complete', daysLeft, validUntil };

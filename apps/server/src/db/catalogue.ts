@@ -1,4 +1,5 @@
-import { compiledOnce, databaseOf } from './compiled-query.js';
+import { sql } from 'kysely';
+import { compiledOnce, databaseOf, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
 
@@ -15,7 +16,9 @@ interface Copy {
 }
 
 const copies = new WeakMap<object, Copy>();
-const versionQuery = compiledOnce((db) => db.selectFrom('catalogue_version').select('version').where('id', '=', 1));
+const versionQuery = compiledOnce((db) =>
+  db.selectFrom('catalogue_version').select('version').where('id', '=', sql.lit(1)),
+);
 
 /** Adds `value` to the list at `key`. */
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -52,7 +55,7 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
  * that changed the catalogue sees its own version, reads the rows afresh and keeps nothing: it may yet roll back.
  */
 export async function catalogue(db: Db): Promise<Catalogue> {
-  const [row] = (await db.executeQuery(versionQuery(db))).rows;
+  const [row] = await runCompiled(db, versionQuery, []);
   const version = String(row?.version);
   const copy = copies.get(databaseOf(db));
   if (copy?.version === version) return copy.catalogue;

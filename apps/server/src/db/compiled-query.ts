@@ -4,11 +4,15 @@ import type { Db } from './connect.js';
 /** The database a handle belongs to: its transactions share their handle's adapter, and nothing else does. */
 export const databaseOf = (db: Db): object => db.getExecutor().adapter;
 
+/** A query built and compiled once per database; `runCompiled` runs it with new parameters. */
+export type CompiledOnce<R> = (db: Db) => CompiledQuery<R>;
+
 /**
- * A query that calls make all the time, built and compiled once per database (its transactions included); run it as
- * `{ ...compiled(db), parameters }` to change only its parameters.
+ * A query that calls make all the time, built and compiled once per database (its transactions included): building
+ * and compiling a query with Kysely costs more than SQLite takes to answer a small one. Constants in it are written
+ * as literals (`eb.lit`), so that its only parameters are the ones `runCompiled` passes.
  */
-export function compiledOnce<R>(build: (db: Db) => Compilable<R>): (db: Db) => CompiledQuery<R> {
+export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<R> {
   const compiled = new WeakMap<object, CompiledQuery<R>>();
   return (db) => {
     let query = compiled.get(databaseOf(db));
@@ -18,4 +22,12 @@ export function compiledOnce<R>(build: (db: Db) => Compilable<R>): (db: Db) => C
     }
     return query;
   };
+}
+
+/** Runs a `compiledOnce` query with these parameters, in the order of its placeholders. */
+export async function runCompiled<R>(db: Db, query: CompiledOnce<R>, parameters: readonly unknown[]): Promise<R[]> {
+  const compiled = query(db);
+  if (compiled.parameters.length !== parameters.length)
+    throw new Error(`query takes ${compiled.parameters.length} parameters, got ${parameters.length}: ${compiled.sql}`);
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }

@@ -1,4 +1,5 @@
 import type { contentRoutes } from '@portal/shared';
+import { sql } from 'kysely';
 
 type BundleResource = contentRoutes.BundleResource;
 type BundleState = contentRoutes.BundleState;
@@ -7,6 +8,7 @@ type CompletionType = contentRoutes.CompletionType;
 type InstructionBundle = contentRoutes.InstructionBundle;
 type LoginLinks = contentRoutes.LoginLinks;
 type Notification = contentRoutes.Notification;
+import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 
 type BundleKind = 'cma' | 'instruction';
@@ -17,17 +19,20 @@ async function positionOf(db: Db, userId: number): Promise<number | null> {
   return row?.position_id ?? null;
 }
 
-/** How many CMA and instruction bundles the user's position has (the menu shows a link only when > 0). */
-export async function countBundles(db: Db, user: { id: number }): Promise<{ cma: number; instructions: number }> {
-  const rows = await db
+const bundleCountsQuery = compiledOnce((db) =>
+  db
     .selectFrom('users')
     .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
     .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
     .select(['bundles.kind'])
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('users.id', '=', user.id)
-    .groupBy('bundles.kind')
-    .execute();
+    .where('users.id', '=', 0)
+    .groupBy('bundles.kind'),
+);
+
+/** How many CMA and instruction bundles the user's position has (the menu shows a link only when > 0). */
+export async function countBundles(db: Db, user: { id: number }): Promise<{ cma: number; instructions: number }> {
+  const rows = await runCompiled(db, bundleCountsQuery, [user.id]);
   const count = (kind: BundleKind) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
   return { cma: count('cma'), instructions: count('instruction') };
 }
@@ -164,14 +169,13 @@ export async function markBundleComplete(db: Db, userId: number, bundleId: numbe
     .execute();
 }
 
-/** Active notifications in a language, each with the user's read state. */
-export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
-  const rows = await db
+const notificationsQuery = compiledOnce((db) =>
+  db
     .selectFrom('notifications')
     .leftJoin('notification_reads', (join) =>
       join
         .onRef('notification_reads.notification_id', '=', 'notifications.id')
-        .on('notification_reads.user_id', '=', userId),
+        .on('notification_reads.user_id', '=', 0),
     )
     .select([
       'notifications.id',
@@ -183,11 +187,15 @@ export async function listNotifications(db: Db, userId: number, language: string
       'notifications.link',
       'notification_reads.read_at',
     ])
-    .where('notifications.language', '=', language)
-    .where('notifications.status', '=', 'active')
+    .where('notifications.language', '=', '')
+    .where('notifications.status', '=', sql.lit('active'))
     .orderBy('notifications.created_at', 'desc')
-    .orderBy('notifications.id', 'desc')
-    .execute();
+    .orderBy('notifications.id', 'desc'),
+);
+
+/** Active notifications in a language, each with the user's read state. */
+export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
+  const rows = await runCompiled(db, notificationsQuery, [userId, language]);
   return rows.map((r) => ({
     alias: r.alias,
     id: r.id,

@@ -1,4 +1,6 @@
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRoutes } from '@portal/shared';
+import { sql } from 'kysely';
+import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import {
   defaultGoalName,
@@ -21,20 +23,31 @@ const taskColumns = [
   'tasks.percentage',
 ] as const;
 
-async function goalRows(db: Db, userId: number): Promise<GoalRow[]> {
-  return db.selectFrom('goals').select(goalColumns).where('user_id', '=', userId).orderBy('slot').execute();
-}
-
-async function taskRowsOfUser(db: Db, userId: number): Promise<TaskRow[]> {
-  return db
+const goalRowsQuery = compiledOnce((db) =>
+  db.selectFrom('goals').select(goalColumns).where('user_id', '=', 0).orderBy('slot'),
+);
+const taskRowsQuery = compiledOnce((db) =>
+  db
     .selectFrom('tasks')
     .innerJoin('goals', 'goals.id', 'tasks.goal_id')
     .select(taskColumns)
-    .where('goals.user_id', '=', userId)
+    .where('goals.user_id', '=', 0)
     .orderBy('tasks.goal_id')
-    .orderBy('tasks.slot')
-    .execute();
-}
+    .orderBy('tasks.slot'),
+);
+const goalCountsQuery = compiledOnce((db) =>
+  db
+    .selectFrom('goals')
+    .leftJoin('tasks', 'tasks.goal_id', 'goals.id')
+    .select((eb) => [
+      eb.fn.count<number | string>('goals.id').distinct().as('goals'),
+      eb.fn.count<number | string>('tasks.id').as('tasks'),
+    ])
+    .where('goals.user_id', '=', 0),
+);
+
+const goalRows = (db: Db, userId: number): Promise<GoalRow[]> => runCompiled(db, goalRowsQuery, [userId]);
+const taskRowsOfUser = (db: Db, userId: number): Promise<TaskRow[]> => runCompiled(db, taskRowsQuery, [userId]);
 
 /** The user's goals with exactly four tasks each, in slot order. */
 export async function listGoals(db: Db, userId: number): Promise<goalRoutes.Goal[]> {
@@ -45,15 +58,7 @@ export async function listGoals(db: Db, userId: number): Promise<goalRoutes.Goal
 
 /** True when the user has all three goals, each with its four tasks. */
 export async function hasAllGoals(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('goals')
-    .leftJoin('tasks', 'tasks.goal_id', 'goals.id')
-    .select((eb) => [
-      eb.fn.count<number | string>('goals.id').distinct().as('goals'),
-      eb.fn.count<number | string>('tasks.id').as('tasks'),
-    ])
-    .where('goals.user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await runCompiled(db, goalCountsQuery, [userId]);
   return Number(row?.goals ?? 0) >= GOALS_PER_USER && Number(row?.tasks ?? 0) >= GOALS_PER_USER * TASKS_PER_GOAL;
 }
 
@@ -200,23 +205,27 @@ export async function updateOwnTask(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The user's goals whose four tasks are all at 100, counted in SQL. */
+/** The user's goals whose four tasks are all at 100, counted in SQL (the home tile asks on every visit). */
+const reachedGoalsQuery = compiledOnce((db) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('goals')
+        .innerJoin('tasks', 'tasks.goal_id', 'goals.id')
+        .select('goals.id')
+        .where('goals.user_id', '=', 0)
+        .where('tasks.slot', '>=', sql.lit(0))
+        .where('tasks.slot', '<', sql.lit(TASKS_PER_GOAL))
+        .groupBy('goals.id')
+        .having((eb) => eb.fn.count('tasks.id'), '=', sql.lit(TASKS_PER_GOAL))
+        .having((eb) => eb.fn.min('tasks.percentage'), '>=', sql.lit(100))
+        .as('reached'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 async function countReachedGoals(db: Db, userId: number): Promise<number> {
-  const reached = db
-    .selectFrom('goals')
-    .innerJoin('tasks', 'tasks.goal_id', 'goals.id')
-    .select('goals.id')
-    .where('goals.user_id', '=', userId)
-    .where('tasks.slot', '>=', 0)
-    .where('tasks.slot', '<', TASKS_PER_GOAL)
-    .groupBy('goals.id')
-    .having((eb) => eb.fn.count('tasks.id'), '=', TASKS_PER_GOAL)
-    .having((eb) => eb.fn.min('tasks.percentage'), '>=', 100)
-    .as('reached');
-  const row = await db
-    .selectFrom(reached)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
+  const [row] = await runCompiled(db, reachedGoalsQuery, [userId]);
   return Number(row?.n ?? 0);
 }
 

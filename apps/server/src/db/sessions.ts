@@ -1,6 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { InferResult } from 'kysely';
-import { compiledOnce } from './compiled-query.js';
+import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { sessionCacheOf } from './session-cache.js';
 
@@ -48,8 +47,9 @@ function idleExpiry(createdAt: Date, now: Date, policy: SessionPolicy): string {
   return new Date(Math.min(idle, absolute)).toISOString();
 }
 
-function buildSessionQuery(db: Db) {
-  return db
+/** Every call resolves its session: only the token changes. */
+const sessionQuery = compiledOnce((db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -64,12 +64,8 @@ function buildSessionQuery(db: Db) {
       'sessions.last_seen_at',
       'sessions.expires_at',
     ])
-    .where('sessions.token_hash', '=', '');
-}
-
-type SessionRow = InferResult<ReturnType<typeof buildSessionQuery>>[number];
-/** Every call resolves its session: only the token changes. */
-const sessionQuery = compiledOnce(buildSessionQuery);
+    .where('sessions.token_hash', '=', ''),
+);
 
 /** A session as the cache keeps it: its user, and until when the copy may answer without the database. */
 interface CachedSession {
@@ -96,7 +92,7 @@ export async function resolveSession(
   if (cached && cached.expiresAt > nowMs && nowMs - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.user;
 
   const readAt = cache?.generation ?? 0;
-  const row = (await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [tokenHash] })).rows[0];
+  const [row] = await runCompiled(db, sessionQuery, [tokenHash]);
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@portal/shared';
+import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { searchName } from '../domain/names.js';
 
@@ -10,9 +11,8 @@ export async function findUserByLogin(db: Db, login: string) {
     .executeTakeFirst();
 }
 
-/** The User of the spec's section 3, without secrets. */
-export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
-  const row = await db
+const profileQuery = compiledOnce((db) =>
+  db
     .selectFrom('users')
     .innerJoin('departments', 'departments.id', 'users.department_id')
     .leftJoin('positions', 'positions.id', 'users.position_id')
@@ -33,8 +33,12 @@ export async function loadProfile(db: Db, id: number): Promise<UserProfile | und
       'positions.alias as position',
       'positions.label as position_label',
     ])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+    .where('users.id', '=', 0),
+);
+
+/** The User of the spec's section 3, without secrets. */
+export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
+  const [row] = await runCompiled(db, profileQuery, [id]);
   if (!row) return undefined;
   const storeLabel = row.department_kind === 'store' ? row.department_label : null;
   return {

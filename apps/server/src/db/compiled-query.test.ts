@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
+import { compiledOnce, runCompiled } from './compiled-query.js';
+
+const loginOf = compiledOnce((db) =>
+  db.selectFrom('users').select('login').where('id', '=', 0).where('role', '!=', sql.lit('none')),
+);
+
+describe.each(DIALECTS)('queries compiled once on %s', (dialect) => {
+  const databases = demoDatabasePerTest(dialect);
+
+  it('run with the parameters given, inside a transaction too, with literals left as written', async () => {
+    const db = await databases.open();
+    const users = await db.selectFrom('users').select(['id', 'login']).orderBy('id').limit(2).execute();
+    for (const user of users) expect(await runCompiled(db, loginOf, [user.id])).toEqual([{ login: user.login }]);
+    const inTransaction = await db.transaction().execute((trx) => runCompiled(trx, loginOf, [users[1]!.id]));
+    expect(inTransaction).toEqual([{ login: users[1]!.login }]);
+  });
+
+  it('refuse a call with a different number of parameters than the query has placeholders', async () => {
+    const db = await databases.open();
+    await expect(runCompiled(db, loginOf, [1, 'extra'])).rejects.toThrow(/takes 1 parameters, got 2/);
+    await expect(runCompiled(db, loginOf, [])).rejects.toThrow(/takes 1 parameters, got 0/);
+  });
+});
