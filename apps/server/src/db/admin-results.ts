@@ -4,6 +4,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Scope } from '../domain/policy.js';
 import { catalogue } from './catalogue.js';
+import { jsonRows, parseJsonRows } from './json-rows.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
 
@@ -209,10 +210,14 @@ export async function cellsOf(
       .execute(),
     db
       .selectFrom('course_results')
-      .select(['user_id', 'course_alias', 'complete', 'finish_time'])
+      .select((eb) => [
+        'user_id',
+        jsonRows(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
+      ])
       .where('user_id', 'in', userIds)
       .where('course_alias', 'in', aliases)
       .$if(options.completedOnly === true, (query) => query.where('complete', '=', 1))
+      .groupBy('user_id')
       .execute(),
   ]);
   const byPosition = (await catalogue(db)).byPosition;
@@ -222,8 +227,10 @@ export async function cellsOf(
     for (const course of byPosition.get(person.position_id) ?? [])
       if (course.status === 'enabled' && column.has(course.alias)) cell(person.id, course.alias).assigned = 'position';
   }
-  for (const row of results)
-    Object.assign(cell(row.user_id, row.course_alias), { complete: row.complete === 1, finish_time: row.finish_time });
+  for (const row of results) {
+    for (const [alias, complete, finishTime] of parseJsonRows<[string, number, string | null]>(row.results))
+      Object.assign(cell(row.user_id, alias), { complete: complete === 1, finish_time: finishTime });
+  }
   return cells;
 }
 

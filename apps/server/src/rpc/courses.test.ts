@@ -67,6 +67,15 @@ describeEachDatabase('courses', (env) => {
     const regman = await env().login('roberts.liepa', 'demo-pass'); // lv country
     const both = await list(env(), regman, { userIds: [anna, karlis] });
     expect(new Set(both.map((c) => c.user_id))).toEqual(new Set([anna, karlis]));
+    // Each person's part of a list of several is what they see themselves, results included.
+    for (const [id, login] of [
+      [anna, 'ab1234'],
+      [karlis, 'kz1234'],
+    ] as const) {
+      const own = await list(env(), await env().login(login));
+      expect(both.filter((c) => c.user_id === id)).toEqual(own);
+    }
+    expect(both.some((c) => c.user_id === anna && c.finish_time !== null)).toBe(true);
     const jonas = await userId(env(), 'jk1234');
     expect((await env().call('courses', { userIds: [jonas] }, regman)).status).toBe(403);
   });
