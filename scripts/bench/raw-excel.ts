@@ -37,6 +37,10 @@ head.eachCell((cell) => {
 });
 head.commit();
 const day = 86_400_000;
+// One style object per kind of cell, as the portal's writer does (export/xlsx.ts): ExcelJS works a style out once
+// per style object.
+const DATE_STYLE = Object.freeze({ numFmt: 'yyyy-mm-dd' });
+const PLAIN_STYLE = Object.freeze({});
 const now = Date.now();
 for (let r = 0; r < rows; r++) {
   const values: (string | Date | null)[] = [
@@ -53,7 +57,8 @@ for (let r = 0; r < rows; r++) {
     values.push(done ? statuses[k % 4]! : l.statuses.incomplete, done ? new Date(now - ((r + c) % 900) * day) : null);
   }
   const row = sheet.addRow(values);
-  for (let c = 0; c < courses; c++) row.getCell(8 + c * 2).numFmt = 'yyyy-mm-dd';
+  for (let column = 1; column <= values.length; column++)
+    row.getCell(column).style = column >= 8 && (column - 8) % 2 === 0 ? DATE_STYLE : PLAIN_STYLE;
   row.commit();
 }
 sheet.commit();
