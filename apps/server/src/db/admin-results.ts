@@ -215,7 +215,9 @@ export async function cellsOf(
         jsonRows(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
       ])
       .where('user_id', 'in', userIds)
-      .where('course_alias', 'in', aliases)
+      // An expression, not the column: each person's results are read in one pass of the index and filtered, where
+      // the plain column had SQLite look each person's results up once per course (a third slower for an export).
+      .where(sql`${sql.ref('course_alias')} || ''`, 'in', aliases)
       .$if(options.completedOnly === true, (query) => query.where('complete', '=', 1))
       .groupBy('user_id')
       .execute(),

@@ -10,7 +10,7 @@ export type CompiledOnce<R> = (db: Db) => CompiledQuery<R>;
 /**
  * A query that calls make all the time, built and compiled once per database (its transactions included): building
  * and compiling a query with Kysely costs more than SQLite takes to answer a small one. Constants in it are written
- * as literals (`eb.lit`), so that its only parameters are the ones `runCompiled` passes.
+ * as literals (`sql.lit`), so that its only parameters are the ones `runCompiled` passes.
  */
 export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<R> {
   const compiled = new WeakMap<object, CompiledQuery<R>>();
