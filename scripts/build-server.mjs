@@ -1,20 +1,26 @@
-// Bundles the server into apps/server/dist/main.js (used by `npm start`, the browser tests and the bench). Running
-// the TypeScript through tsx's loader cost about a sixth of each call's time (scripts/bench.ts): its transform keeps
-// function names by wrapping every closure the server creates per request.
+// Bundles the server into apps/server/dist/main.js (used by `npm start`, the browser tests and the bench), with the
+// spreadsheet writer's thread beside it (xlsx-worker.js). Running the TypeScript through tsx's loader cost about a
+// sixth of each call's time (scripts/bench.ts): its transform keeps function names by wrapping every closure the
+// server creates per request.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'apps/server/dist');
 /** The bundle; config.ts finds the repository three levels above it, as it does from apps/server/src. */
-export const serverBundle = path.join(root, 'apps/server/dist/main.js');
+export const serverBundle = path.join(outdir, 'main.js');
 
 export function buildServer() {
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
   buildSync({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: serverBundle,
+    // Flat in one folder: export/xlsx.ts finds the writer's module beside its own.
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      'xlsx-worker': path.join(root, 'apps/server/src/export/xlsx-worker.ts'),
+    },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { adminRoutes, CourseStatus, Language } from '@portal/shared';
 import type { BundleState } from '../db/admin-results.js';
 import { EXPORT_LABELS, type ExportLabels } from './labels.js';
-import { addSheet, excelDate, startWorkbook, type SheetColumn } from './xlsx.js';
+import { excelDate, writeWorkbook, type SheetColumn } from './xlsx.js';
 
 type GridUser = adminRoutes.GridUser;
 type GridCourse = adminRoutes.GridCourse;
@@ -44,21 +44,20 @@ export async function writeResultsWorkbook(
   options: { lang: Language; courses: GridCourse[]; rows: AsyncIterable<ResultRow> },
 ): Promise<void> {
   const l = EXPORT_LABELS[options.lang];
-  const workbook = startWorkbook(stream);
   const columns: SheetColumn[] = [...personColumns(l)];
   for (const course of options.courses) {
     columns.push({ header: course.name, width: widthFor(course.name, 14, 30) });
     const dated = `${course.name}: ${l.completedSuffix}`;
     columns.push({ header: dated, width: widthFor(dated, 12, 22), kind: 'date' });
   }
-  const sheet = addSheet(workbook, l.sheets.results, columns, { frozenColumns: 2 });
-  for await (const row of options.rows) {
-    const values = [...personCells(row.user, l)] as (string | Date | null)[];
-    for (const cell of row.cells) values.push(l.statuses[cell.status], excelDate(cell.finish_time));
-    sheet.addRow(values);
-  }
-  await sheet.commit();
-  await workbook.commit();
+  await writeWorkbook(stream, async (workbook) => {
+    const sheet = workbook.addSheet(l.sheets.results, columns, { frozenColumns: 2 });
+    for await (const row of options.rows) {
+      const values = [...personCells(row.user, l)] as (string | Date | null)[];
+      for (const cell of row.cells) values.push(l.statuses[cell.status], excelDate(cell.finish_time));
+      await sheet.addRow(values);
+    }
+  });
 }
 
 export interface BundleRow {
@@ -77,23 +76,22 @@ export async function writeBundlesWorkbook(
   },
 ): Promise<void> {
   const l = EXPORT_LABELS[options.lang];
-  const workbook = startWorkbook(stream);
   const columns: SheetColumn[] = [...personColumns(l)];
   for (const bundle of options.bundles) {
     columns.push({ header: bundle.category_name, width: widthFor(bundle.category_name, 14, 30) });
     const dated = `${bundle.category_name}: ${l.completedSuffix}`;
     columns.push({ header: dated, width: widthFor(dated, 12, 22), kind: 'date' });
   }
-  const sheet = addSheet(workbook, options.kind === 'cma' ? l.sheets.cma : l.sheets.instructions, columns, {
-    frozenColumns: 2,
+  await writeWorkbook(stream, async (workbook) => {
+    const sheet = workbook.addSheet(options.kind === 'cma' ? l.sheets.cma : l.sheets.instructions, columns, {
+      frozenColumns: 2,
+    });
+    for await (const row of options.rows) {
+      const values = [...personCells(row.user, l)] as (string | Date | null)[];
+      for (const cell of row.cells) values.push(l.bundleStates[cell.state], excelDate(cell.completed_at));
+      await sheet.addRow(values);
+    }
   });
-  for await (const row of options.rows) {
-    const values = [...personCells(row.user, l)] as (string | Date | null)[];
-    for (const cell of row.cells) values.push(l.bundleStates[cell.state], excelDate(cell.completed_at));
-    sheet.addRow(values);
-  }
-  await sheet.commit();
-  await workbook.commit();
 }
 
 /** One person: every course of their country with status and dates, then the history of completions. */
@@ -103,52 +101,49 @@ export async function writeUserDataWorkbook(
 ): Promise<void> {
   const l = EXPORT_LABELS[options.lang];
   const { user, courses, completions } = options.details;
-  const workbook = startWorkbook(stream);
-  const courseSheet = addSheet(
-    workbook,
-    l.sheets.courses,
-    [
-      { header: l.name, width: 16 },
-      { header: l.surname, width: 20 },
-      { header: l.login, width: 16 },
+  await writeWorkbook(stream, async (workbook) => {
+    const courseSheet = workbook.addSheet(
+      l.sheets.courses,
+      [
+        { header: l.name, width: 16 },
+        { header: l.surname, width: 20 },
+        { header: l.login, width: 16 },
+        { header: l.course, width: 36 },
+        { header: l.type, width: 14 },
+        { header: l.assigned, width: 14 },
+        { header: l.status, width: 22 },
+        { header: l.completedOn, width: 14, kind: 'date' },
+        { header: l.validUntil, width: 14, kind: 'date' },
+      ],
+      { frozenColumns: 0 },
+    );
+    for (const course of courses) {
+      await courseSheet.addRow([
+        user.name,
+        user.surname,
+        user.login,
+        course.name,
+        l.types[course.course_type],
+        course.assigned ? l.assignedBy[course.assigned] : '',
+        l.statuses[course.status],
+        excelDate(course.complete ? course.finish_time : null),
+        excelDate(course.valid_until),
+      ]);
+    }
+    const names = new Map(courses.map((c) => [c.alias, c.name]));
+    const historySheet = workbook.addSheet(l.sheets.completions, [
       { header: l.course, width: 36 },
-      { header: l.type, width: 14 },
-      { header: l.assigned, width: 14 },
-      { header: l.status, width: 22 },
       { header: l.completedOn, width: 14, kind: 'date' },
-      { header: l.validUntil, width: 14, kind: 'date' },
-    ],
-    { frozenColumns: 0 },
-  );
-  for (const course of courses) {
-    courseSheet.addRow([
-      user.name,
-      user.surname,
-      user.login,
-      course.name,
-      l.types[course.course_type],
-      course.assigned ? l.assignedBy[course.assigned] : '',
-      l.statuses[course.status],
-      excelDate(course.complete ? course.finish_time : null),
-      excelDate(course.valid_until),
+      { header: l.source, width: 16 },
+      { header: l.recordedBy, width: 22 },
     ]);
-  }
-  await courseSheet.commit();
-  const names = new Map(courses.map((c) => [c.alias, c.name]));
-  const historySheet = addSheet(workbook, l.sheets.completions, [
-    { header: l.course, width: 36 },
-    { header: l.completedOn, width: 14, kind: 'date' },
-    { header: l.source, width: 16 },
-    { header: l.recordedBy, width: 22 },
-  ]);
-  for (const completion of completions) {
-    historySheet.addRow([
-      names.get(completion.course_alias) ?? completion.course_alias,
-      excelDate(completion.finish_time),
-      l.sources[completion.source],
-      completion.recorded_by ?? '',
-    ]);
-  }
-  await historySheet.commit();
-  await workbook.commit();
+    for (const completion of completions) {
+      await historySheet.addRow([
+        names.get(completion.course_alias) ?? completion.course_alias,
+        excelDate(completion.finish_time),
+        l.sources[completion.source],
+        completion.recorded_by ?? '',
+      ]);
+    }
+  });
 }

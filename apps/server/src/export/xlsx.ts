@@ -1,14 +1,8 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
+import type { CellValue, FromWriter, SheetColumn, ToWriter } from './xlsx-messages.js';
 
-export type CellValue = string | number | Date | null;
-
-export interface SheetColumn {
-  header: string;
-  /** Width in characters. */
-  width: number;
-  kind?: 'text' | 'date';
-}
+export type { CellValue, SheetColumn };
 
 /**
  * Text that a spreadsheet could take for a formula (= + - @, tab, carriage return) gets a leading apostrophe,
@@ -18,17 +12,6 @@ export function neutralize(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** Excel shows dates in this format; the cell holds a real date serial. */
-export const DATE_FORMAT = 'yyyy-mm-dd';
-
-/**
- * Every cell of a sheet's rows takes one of these two style objects. ExcelJS works out a cell's style once per style
- * object (it remembers them in a WeakMap) and otherwise renders every cell's style to XML to look it up: with a style
- * object of its own per cell, that took more than half of writing a large export. Frozen, as they are shared.
- */
-const DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: DATE_FORMAT });
-const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
-
 /** An ISO timestamp or YYYY-MM-DD as a Date for a date cell; null stays empty. */
 export function excelDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -36,55 +19,161 @@ export function excelDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A streaming workbook: rows go to `stream` as they are written (ExcelJS WorkbookWriter, constant memory). */
-export function startWorkbook(stream: Writable): ExcelJS.stream.xlsx.WorkbookWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Learning portal';
-  workbook.created = new Date();
-  return workbook;
-}
-
 /** Excel's sheet name rules: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
 
-export interface SheetWriter {
-  addRow(values: CellValue[]): void;
-  commit(): Promise<void>;
-}
+/** Rows go to the writer in batches of about this many cells, at most this many batches ahead of it. */
+const BATCH_CELLS = 16_384;
+const BATCHES_AHEAD = 2;
 
 /**
- * A sheet with a frozen, bold header row with an auto-filter, the given widths, text neutralized and dates as
- * Excel dates. Rows are committed (streamed out) as they are added.
+ * The writer's heap: its live data is a few batches of rows, but left to itself V8 lets a thread that allocates this
+ * fast grow its young generation and take ~70 MB more of the server's memory during an export.
  */
-export function addSheet(
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  name: string,
-  columns: SheetColumn[],
-  options: { frozenColumns?: number } = {},
-): SheetWriter {
-  const sheet = workbook.addWorksheet(sheetName(name), {
-    views: [{ state: 'frozen', xSplit: options.frozenColumns ?? 0, ySplit: 1 }],
+const WRITER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 128 };
+
+/** One writer thread is kept once an export is over: starting one (loading ExcelJS) takes about a third of a second. */
+const idleWriters: Worker[] = [];
+
+function startWriter(): Worker {
+  let writer: Worker;
+  if (import.meta.url.endsWith('.ts')) {
+    // The TypeScript itself runs (tests, `npm run dev`): the thread registers tsx's loader before its module loads.
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const module = new URL('./xlsx-worker.ts', import.meta.url).href;
+    const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); });`;
+    writer = new Worker(code, { eval: true, resourceLimits: WRITER_LIMITS });
+  } else {
+    writer = new Worker(new URL('./xlsx-worker.js', import.meta.url), { resourceLimits: WRITER_LIMITS });
+  }
+  // An idle writer that fails only leaves the pool; a busy one's export handles its own 'error' and 'exit'.
+  writer.on('error', () => {});
+  writer.on('exit', () => {
+    const index = idleWriters.indexOf(writer);
+    if (index >= 0) idleWriters.splice(index, 1);
   });
-  sheet.columns = columns.map((column) => ({ width: column.width }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(columns.length, 1) } };
-  const header = sheet.addRow(columns.map((column) => neutralize(column.header)));
-  header.font = { bold: true };
-  header.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
-    cell.alignment = { vertical: 'middle', wrapText: true };
-  });
-  header.commit();
-  return {
-    addRow(values) {
-      const row = sheet.addRow(values.map((value) => (typeof value === 'string' ? neutralize(value) : value)));
-      values.forEach((value, index) => {
-        row.getCell(index + 1).style =
-          value instanceof Date || columns[index]?.kind === 'date' ? DATE_STYLE : PLAIN_STYLE;
+  return writer;
+}
+
+export interface SheetWriter {
+  /**
+   * Adds a row (text neutralized; the array is the writer's afterwards). The promise waits while the writer or the
+   * download is behind, which keeps memory flat however large the export.
+   */
+  addRow(values: CellValue[]): Promise<void>;
+}
+
+export interface Workbook {
+  /** A sheet with a frozen, bold header row with an auto-filter, the given widths and dates as Excel dates. */
+  addSheet(name: string, columns: SheetColumn[], options?: { frozenColumns?: number }): SheetWriter;
+}
+
+const READY = Promise.resolve();
+
+/**
+ * Writes a workbook to `stream` and ends it. ExcelJS's streaming writer runs on a thread of its own, so rows are
+ * turned into XML while `write` reads the next ones; its output comes back in pieces as the download takes them.
+ * If `write` or the writer fails, or the stream closes first, the writer thread is stopped and the promise rejects.
+ */
+export async function writeWorkbook(stream: Writable, write: (workbook: Workbook) => Promise<void>): Promise<void> {
+  const writer = idleWriters.pop() ?? startWriter();
+  writer.ref();
+  let failure: Error | undefined;
+  let rows: CellValue[][] = [];
+  let cells = 0;
+  let batchesAhead = 0;
+  let waitingForRoom: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  let finished!: { resolve: () => void; reject: (error: Error) => void };
+  const done = new Promise<void>((resolve, reject) => (finished = { resolve, reject }));
+  done.catch(() => {}); // observed below, or the failure reached `write` first
+
+  const post = (message: ToWriter) => writer.postMessage(message);
+  const stop = () => {
+    writer.off('message', onMessage).off('error', fail).off('exit', onExit);
+    stream.off('close', onClose);
+  };
+  function fail(error: Error) {
+    if (failure) return;
+    failure = error;
+    stop();
+    void writer.terminate();
+    waitingForRoom?.reject(error);
+    finished.reject(error);
+  }
+  const onExit = () => fail(new Error('The spreadsheet writer stopped.'));
+  const onClose = () => fail(new Error('The download closed before the workbook was written.'));
+  function onMessage(message: FromWriter) {
+    switch (message.type) {
+      case 'piece': {
+        const { bytes } = message;
+        if (stream.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) post({ type: 'taken' });
+        else stream.once('drain', () => post({ type: 'taken' }));
+        break;
+      }
+      case 'rows taken':
+        batchesAhead -= 1;
+        waitingForRoom?.resolve();
+        waitingForRoom = undefined;
+        break;
+      case 'done':
+        stop();
+        stream.end();
+        writer.unref();
+        if (idleWriters.length === 0) idleWriters.push(writer);
+        else void writer.terminate();
+        finished.resolve();
+        break;
+      case 'failed':
+        fail(Object.assign(new Error(message.message), { stack: message.stack }));
+        break;
+    }
+  }
+  writer.on('message', onMessage).on('error', fail).on('exit', onExit);
+  stream.on('close', onClose);
+
+  const sendRows = () => {
+    if (rows.length === 0) return;
+    post({ type: 'rows', rows });
+    rows = [];
+    cells = 0;
+    batchesAhead += 1;
+  };
+  const workbook: Workbook = {
+    addSheet(name, columns, options = {}) {
+      sendRows();
+      post({
+        type: 'sheet',
+        name: sheetName(name),
+        columns: columns.map((column) => ({ ...column, header: neutralize(column.header) })),
+        frozenColumns: options.frozenColumns ?? 0,
       });
-      row.commit();
-    },
-    async commit() {
-      sheet.commit();
+      return {
+        addRow(values) {
+          if (failure) return Promise.reject(failure);
+          for (let index = 0; index < values.length; index++) {
+            const value = values[index];
+            if (typeof value === 'string') values[index] = neutralize(value);
+          }
+          rows.push(values);
+          cells += values.length;
+          if (cells < BATCH_CELLS) return READY;
+          sendRows();
+          if (batchesAhead < BATCHES_AHEAD) return READY;
+          return new Promise((resolve, reject) => (waitingForRoom = { resolve, reject }));
+        },
+      };
     },
   };
+
+  post({ type: 'start' });
+  try {
+    await write(workbook);
+  } catch (error) {
+    fail(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+  if (failure) throw failure;
+  sendRows();
+  post({ type: 'finish' });
+  await done;
 }

@@ -1,0 +1,28 @@
+// What the server's thread (xlsx.ts) and the spreadsheet writer's thread (xlsx-worker.ts) say to each other.
+
+/** Excel shows dates in this format; the cell holds a real date serial. */
+export const DATE_FORMAT = 'yyyy-mm-dd';
+
+export type CellValue = string | number | Date | null;
+
+export interface SheetColumn {
+  header: string;
+  /** Width in characters. */
+  width: number;
+  kind?: 'text' | 'date';
+}
+
+export type ToWriter =
+  | { type: 'start' }
+  | { type: 'sheet'; name: string; columns: SheetColumn[]; frozenColumns: number }
+  | { type: 'rows'; rows: CellValue[][] }
+  | { type: 'finish' }
+  /** The download took one piece of output. */
+  | { type: 'taken' };
+
+export type FromWriter =
+  | { type: 'piece'; bytes: Uint8Array }
+  /** A batch of rows is written and there is room for more. */
+  | { type: 'rows taken' }
+  | { type: 'done' }
+  | { type: 'failed'; message: string; stack?: string };

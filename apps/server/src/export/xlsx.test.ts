@@ -1,0 +1,120 @@
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import ExcelJS from 'exceljs';
+import { describe, expect, it, vi } from 'vitest';
+import { writeWorkbook, type CellValue } from './xlsx.js';
+
+const COLUMNS = [
+  { header: '=Name', width: 16 },
+  { header: 'Count', width: 8 },
+  { header: 'Done', width: 12, kind: 'date' as const },
+];
+const rowOf = (index: number): CellValue[] => [
+  `=person ${index}`,
+  index,
+  new Date(Date.UTC(2026, 0, 1 + (index % 300))),
+];
+
+/** Writes `count` rows to `stream`; `written` counts the rows the writer has accepted so far. */
+function writeRows(stream: PassThrough, count: number) {
+  const progress = { written: 0 };
+  const done = writeWorkbook(stream, async (workbook) => {
+    const sheet = workbook.addSheet('People', COLUMNS, { frozenColumns: 1 });
+    for (let index = 0; index < count; index++) {
+      await sheet.addRow(rowOf(index));
+      progress.written += 1;
+    }
+  });
+  return { progress, done };
+}
+
+async function open(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.getWorksheet('People')!;
+}
+
+describe('writeWorkbook (ExcelJS on a thread of its own)', () => {
+  it('writes the header, neutralized text, numbers and dates of every row, in order', async () => {
+    const stream = new PassThrough();
+    const bytes = buffer(stream);
+    await writeRows(stream, 5_000).done;
+    const sheet = await open(await bytes);
+    expect(sheet.rowCount).toBe(5_001);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getCell('A1').value).toBe("'=Name");
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: 1 });
+    for (const index of [0, 1, 2_500, 4_999]) {
+      const row = sheet.getRow(index + 2);
+      expect(row.getCell(1).value).toBe(`'=person ${index}`);
+      expect(row.getCell(2).value).toBe(index);
+      expect(row.getCell(3).value).toEqual(rowOf(index)[2]);
+      expect(row.getCell(3).numFmt).toBe('yyyy-mm-dd');
+    }
+  });
+
+  it('waits while the download does not take the output, then finishes when it does', async () => {
+    const rows = 200_000;
+    const stream = new PassThrough();
+    const { progress, done } = writeRows(stream, rows);
+    // Nobody reads the stream: the rows accepted stop growing long before all of them are in.
+    let last = -1;
+    let still = 0;
+    await vi.waitFor(
+      () => {
+        still = progress.written === last ? still + 1 : 0;
+        last = progress.written;
+        if (still < 5) throw new Error('still writing');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(progress.written).toBeGreaterThan(0);
+    expect(progress.written).toBeLessThan(rows / 4);
+    expect(stream.writableEnded).toBe(false);
+
+    const bytes = buffer(stream);
+    await done;
+    expect((await open(await bytes)).rowCount).toBe(rows + 1);
+  }, 120_000);
+
+  it('stops when the download closes, and the next workbook is written whole', async () => {
+    const stream = new PassThrough();
+    const { done } = writeRows(stream, 200_000);
+    stream.once('data', () => stream.destroy());
+    await expect(done).rejects.toThrow('The download closed before the workbook was written.');
+
+    const next = new PassThrough();
+    const bytes = buffer(next);
+    await writeRows(next, 100).done;
+    expect((await open(await bytes)).rowCount).toBe(101);
+  }, 60_000);
+
+  it('passes on a failure of the rows it is given, and the next workbook is written whole', async () => {
+    const stream = new PassThrough();
+    stream.resume();
+    const failing = writeWorkbook(stream, async (workbook) => {
+      const sheet = workbook.addSheet('People', COLUMNS);
+      for (let index = 0; index < 50_000; index++) await sheet.addRow(rowOf(index));
+      throw new Error('the database went away');
+    });
+    await expect(failing).rejects.toThrow('the database went away');
+    expect(stream.writableEnded).toBe(false);
+
+    const next = new PassThrough();
+    const bytes = buffer(next);
+    await writeRows(next, 100).done;
+    expect((await open(await bytes)).rowCount).toBe(101);
+  }, 60_000);
+
+  it('writes two workbooks at once, each with its own rows', async () => {
+    const first = new PassThrough();
+    const second = new PassThrough();
+    const firstBytes = buffer(first);
+    const secondBytes = buffer(second);
+    await Promise.all([writeRows(first, 30_000).done, writeRows(second, 20_000).done]);
+    const [a, b] = [await open(await firstBytes), await open(await secondBytes)];
+    expect([a.rowCount, b.rowCount]).toEqual([30_001, 20_001]);
+    expect(a.getRow(30_001).getCell(2).value).toBe(29_999);
+    expect(b.getRow(20_001).getCell(2).value).toBe(19_999);
+  }, 60_000);
+});
