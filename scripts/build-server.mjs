@@ -1,5 +1,5 @@
 // Bundles the server into apps/server/dist/main.js (used by `npm start`, the browser tests and the bench), with the
-// spreadsheet writer's thread beside it (xlsx-worker.js). Running the TypeScript through tsx's loader cost about a
+// modules of its threads beside it (xlsx-worker.js, sqlite-reader-worker.js). Running the TypeScript through tsx's loader cost about a
 // sixth of each call's time (scripts/bench.ts): its transform keeps function names by wrapping every closure the
 // server creates per request.
 import fs from 'node:fs';
@@ -15,11 +15,13 @@ export const serverBundle = path.join(outdir, 'main.js');
 export function buildServer() {
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
   buildSync({
-    // Flat in one folder: export/xlsx.ts finds the writer's module beside its own.
-    entryPoints: {
-      main: path.join(root, 'apps/server/src/main.ts'),
-      'xlsx-worker': path.join(root, 'apps/server/src/export/xlsx-worker.ts'),
-    },
+    // Flat in one folder: worker-thread.ts finds each thread's module beside main.js by its name.
+    entryPoints: Object.fromEntries(
+      ['main', 'export/xlsx-worker', 'db/sqlite-reader-worker'].map((module) => [
+        path.basename(module),
+        path.join(root, 'apps/server/src', `${module}.ts`),
+      ]),
+    ),
     outdir,
     bundle: true,
     platform: 'node',

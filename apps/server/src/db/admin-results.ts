@@ -7,6 +7,7 @@ import { catalogue } from './catalogue.js';
 import { resultEntries, resultsByPerson } from './courses.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
+import { readBeside } from './sqlite-reader.js';
 
 type CompletionRecord = adminRoutes.CompletionRecord;
 type DueItem = adminRoutes.DueItem;
@@ -402,7 +403,8 @@ export async function resultSummary(
   }
   if (columns.length === 0) return [...summary.values()];
 
-  const present = sql<SqlBool>`(${selectionFilter(selection)} and ${sql.ref('users.long_term')} = 0)`;
+  const presentIn = (part: Selection) => sql<SqlBool>`(${selectionFilter(part)} and ${sql.ref('users.long_term')} = 0)`;
+  const present = presentIn(selection);
   const bounds = sql.join(
     columns.map((c) => {
       const b = statusBounds(c.expiration, now);
@@ -427,6 +429,25 @@ export async function resultSummary(
       count(*) filter (where r.finish_time < ${sql.ref(`${table}.soon_before`)}) as not_complete,
       count(*) as done`;
   type StatusCounts = { department_id: number; expired: number; not_complete: number; done: number };
+  const byPositionIn = (departmentIds: number[]) =>
+    sql<StatusCounts>`${pairs}
+      select users.department_id, ${statusCounts('pp')}
+      from users
+      cross join course_results r
+      inner join pp on pp.position_id = users.position_id and pp.alias = r.course_alias
+      where r.user_id = users.id and ${presentIn({ ...selection, departmentIds })} and ${done}
+      group by 1`.compile(db);
+  // Most of a country's page is this pass over its results: every other department's is counted on SQLite's second
+  // connection (db/sqlite-reader.ts), beside the rest on this one; on PostgreSQL the two halves run side by side too.
+  const countByPosition = async () => {
+    const ids = selection.departmentIds;
+    if (ids.length < 2) return (await db.executeQuery(byPositionIn(ids))).rows;
+    const halves = await Promise.all([
+      readBeside(db, byPositionIn(ids.filter((_id, index) => index % 2 === 0))),
+      db.executeQuery(byPositionIn(ids.filter((_id, index) => index % 2 === 1))).then((result) => result.rows),
+    ]);
+    return halves.flat();
+  };
 
   const [perPosition, positionCourses, additional, byPosition, byAdditional] = await Promise.all([
     db
@@ -448,13 +469,7 @@ export async function resultSummary(
       where additional_courses.user_id = users.id and t.alias = additional_courses.course_alias
         and ${present} and ${notByPosition}
       group by users.department_id`.execute(db),
-    sql<StatusCounts>`${pairs}
-      select users.department_id, ${statusCounts('pp')}
-      from users
-      cross join course_results r
-      inner join pp on pp.position_id = users.position_id and pp.alias = r.course_alias
-      where r.user_id = users.id and ${present} and ${done}
-      group by 1`.execute(db),
+    countByPosition(),
     sql<StatusCounts>`${pairs}
       select users.department_id, ${statusCounts('t')}
       from users
@@ -472,7 +487,7 @@ export async function resultSummary(
     if (row.position_id !== null) add(row.department_id, Number(row.n) * (coursesOf.get(row.position_id) ?? 0));
   }
   for (const row of additional.rows) add(row.department_id, Number(row.n));
-  for (const row of [...byPosition.rows, ...byAdditional.rows]) {
+  for (const row of [...byPosition, ...byAdditional.rows]) {
     const entry = summary.get(row.department_id);
     if (!entry) continue;
     const [expired, notComplete, done] = [Number(row.expired), Number(row.not_complete), Number(row.done)];

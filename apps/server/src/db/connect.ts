@@ -9,6 +9,7 @@ import type { Database } from './schema.js';
 import { PortalPostgresDialect } from './postgres-dialect.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
+import { attachSqliteReader } from './sqlite-reader.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -21,7 +22,7 @@ export interface Connection {
 
 /** Enough for every member of staff signed in at once; beyond it the oldest entries make room. */
 const SESSION_CACHE_ENTRIES = 50_000;
-/** SQLite's page cache of the one connection, in KiB. */
+/** SQLite's page cache of a connection, in KiB. */
 const SQLITE_CACHE_KIB = 64 * 1024;
 
 /** Opens `sqlite:<path>` (WAL, foreign keys on) or `postgres://…`; `searchPath` isolates a PostgreSQL schema. */
@@ -63,7 +64,16 @@ export function connect(
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: sqlite, sessionCache }) });
   attachSessionCache(db, sessionCache);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (resolved === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const closeReader = attachSqliteReader(db, { file: resolved, cacheKib: SQLITE_CACHE_KIB });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await closeReader();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../worker-thread.js';
 import type { CellValue, FromWriter, SheetColumn, ToWriter } from './xlsx-messages.js';
 
 export type { CellValue, SheetColumn };
@@ -36,16 +37,7 @@ const WRITER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 12
 const idleWriters: Worker[] = [];
 
 function startWriter(): Worker {
-  let writer: Worker;
-  if (import.meta.url.endsWith('.ts')) {
-    // The TypeScript itself runs (tests, `npm run dev`): the thread registers tsx's loader before its module loads.
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const module = new URL('./xlsx-worker.ts', import.meta.url).href;
-    const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); });`;
-    writer = new Worker(code, { eval: true, resourceLimits: WRITER_LIMITS });
-  } else {
-    writer = new Worker(new URL('./xlsx-worker.js', import.meta.url), { resourceLimits: WRITER_LIMITS });
-  }
+  const writer = startWorkerThread('export/xlsx-worker', { resourceLimits: WRITER_LIMITS });
   // An idle writer that fails only leaves the pool; a busy one's export handles its own 'error' and 'exit'.
   writer.on('error', () => {});
   writer.on('exit', () => {
