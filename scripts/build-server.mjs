@@ -1,7 +1,7 @@
 // Bundles the server into apps/server/dist/main.js (used by `npm start`, the browser tests and the bench), with the
-// modules of its threads beside it (xlsx-worker.js, sqlite-reader-worker.js). Running the TypeScript through tsx's loader cost about a
-// sixth of each call's time (scripts/bench.ts): its transform keeps function names by wrapping every closure the
-// server creates per request.
+// modules of its threads beside it (xlsx-worker.js, sqlite-reader-worker.js). Running the TypeScript through tsx's
+// loader cost about a sixth of each call's time (scripts/bench.ts): its transform keeps function names by wrapping
+// every closure the server creates per request.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -74,12 +74,17 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   let rows: CellValue[][] = [];
   let cells = 0;
   let batchesAhead = 0;
+  let piecesUntaken = 0;
   let waitingForRoom: { resolve: () => void; reject: (error: Error) => void } | undefined;
   let finished!: { resolve: () => void; reject: (error: Error) => void };
   const done = new Promise<void>((resolve, reject) => (finished = { resolve, reject }));
   done.catch(() => {}); // observed below, or the failure reached `write` first
 
   const post = (message: ToWriter) => writer.postMessage(message);
+  const taken = () => {
+    piecesUntaken -= 1;
+    post({ type: 'taken' });
+  };
   const stop = () => {
     writer.off('message', onMessage).off('error', fail).off('exit', onExit);
     stream.off('close', onClose);
@@ -98,8 +103,9 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
     switch (message.type) {
       case 'piece': {
         const { bytes } = message;
-        if (stream.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) post({ type: 'taken' });
-        else stream.once('drain', () => post({ type: 'taken' }));
+        piecesUntaken += 1;
+        if (stream.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) taken();
+        else stream.once('drain', taken);
         break;
       }
       case 'rows taken':
@@ -110,9 +116,13 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
       case 'done':
         stop();
         stream.end();
-        writer.unref();
-        if (idleWriters.length === 0) idleWriters.push(writer);
-        else void writer.terminate();
+        // A writer still counting pieces this download has not taken would hold the next export back.
+        if (piecesUntaken === 0 && idleWriters.length === 0) {
+          writer.unref();
+          idleWriters.push(writer);
+        } else {
+          void writer.terminate();
+        }
         finished.resolve();
         break;
       case 'failed':
