@@ -36,6 +36,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // A download that fails before its first byte has set its file's headers already: the error goes out as JSON.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
       return reply
         .status(error.status)

@@ -1,6 +1,7 @@
 import { adminRoutes } from '@portal/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
 import { neutralize } from './xlsx.js';
@@ -276,6 +277,23 @@ describeEachDatabase('admin exports', (env) => {
     const annaRow = instSheet.getRows(2, instSheet.rowCount - 1)!.find((r) => r.getCell(3).value === 'ab1234')!;
     expect(annaRow.getCell(column).value).toBe('Complete');
     expect((annaRow.getCell(column + 1).value as Date).toISOString()).toBe('2025-03-02T10:00:00.000Z');
+  });
+
+  it('answers the JSON error, not a broken file, when the rows cannot be read before the first byte', async () => {
+    const db = env().db;
+    await sql`alter table course_results rename to course_results_away`.execute(db);
+    try {
+      const res = await results(
+        { exportAll: false, departments: ['lv-riga-01'], courses: ['welcome'], lang: 'en' },
+        inga,
+      );
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json().error).toBe('internal');
+    } finally {
+      await sql`alter table course_results_away rename to course_results`.execute(db);
+    }
   });
 
   it('records each export in the audit log', async () => {
