@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { EXPORT_LABELS } from '../../apps/server/src/export/labels.js';
+import { DATE_FORMAT } from '../../apps/server/src/export/xlsx-messages.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, courses: { type: 'string', default: '50' } } });
 const rows = Number(values.rows);
@@ -37,9 +38,9 @@ head.eachCell((cell) => {
 });
 head.commit();
 const day = 86_400_000;
-// One style object per kind of cell, as the portal's writer does (export/xlsx.ts): ExcelJS works a style out once
-// per style object.
-const DATE_STYLE = Object.freeze({ numFmt: 'yyyy-mm-dd' });
+// One style object per kind of cell, as the portal's writer does (export/xlsx-worker.ts): ExcelJS works a style out
+// once per style object.
+const DATE_STYLE = Object.freeze({ numFmt: DATE_FORMAT });
 const PLAIN_STYLE = Object.freeze({});
 const now = Date.now();
 for (let r = 0; r < rows; r++) {

@@ -441,10 +441,11 @@ export async function resultSummary(
   // connection (db/sqlite-reader.ts), beside the rest on this one; on PostgreSQL the two halves run side by side too.
   const countByPosition = async () => {
     const ids = selection.departmentIds;
-    if (ids.length < 2) return (await db.executeQuery(byPositionIn(ids))).rows;
+    const here = async (part: number[]) => (await db.executeQuery(byPositionIn(part))).rows;
+    if (ids.length < 2) return here(ids);
     const halves = await Promise.all([
       readBeside(db, byPositionIn(ids.filter((_id, index) => index % 2 === 0))),
-      db.executeQuery(byPositionIn(ids.filter((_id, index) => index % 2 === 1))).then((result) => result.rows),
+      here(ids.filter((_id, index) => index % 2 === 1)),
     ]);
     return halves.flat();
   };
