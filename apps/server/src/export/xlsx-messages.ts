@@ -1,4 +1,5 @@
 // What the server's thread (xlsx.ts) and the spreadsheet writer's thread (xlsx-worker.ts) say to each other.
+import type { PackedRows } from './packed-rows.js';
 
 /** Excel shows dates in this format; the cell holds a real date serial. */
 export const DATE_FORMAT = 'yyyy-mm-dd';
@@ -15,7 +16,7 @@ export interface SheetColumn {
 export type ToWriter =
   | { type: 'start' }
   | { type: 'sheet'; name: string; columns: SheetColumn[]; frozenColumns: number }
-  | { type: 'rows'; rows: CellValue[][] }
+  | { type: 'rows'; rows: PackedRows }
   | { type: 'finish' }
   /** The download took one piece of output. */
   | { type: 'taken' };

@@ -3,7 +3,8 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { DATE_FORMAT, type CellValue, type FromWriter, type SheetColumn, type ToWriter } from './xlsx-messages.js';
+import { unpackRows, type PackedRows } from './packed-rows.js';
+import { DATE_FORMAT, type FromWriter, type SheetColumn, type ToWriter } from './xlsx-messages.js';
 
 /** Output goes to the server's thread in pieces of about this size. */
 const PIECE_BYTES = 64 * 1024;
@@ -102,15 +103,15 @@ function startSheet(name: string, columns: SheetColumn[], frozenColumns: number)
   sheet = { worksheet, dated: columns.map((column) => column.kind === 'date') };
 }
 
-function addRows(rows: CellValue[][]) {
+function addRows(rows: PackedRows) {
   const { worksheet, dated } = sheet!;
-  for (const values of rows) {
+  unpackRows(rows, (values) => {
     const row = worksheet.addRow(values);
     for (let index = 0; index < values.length; index++) {
       row.getCell(index + 1).style = values[index] instanceof Date || dated[index] ? DATE_STYLE : PLAIN_STYLE;
     }
     row.commit();
-  }
+  });
 }
 
 async function finish() {

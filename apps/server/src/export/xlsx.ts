@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../worker-thread.js';
+import { RowPacker } from './packed-rows.js';
 import type { CellValue, FromWriter, SheetColumn, ToWriter } from './xlsx-messages.js';
 
 export type { CellValue, SheetColumn };
@@ -23,9 +24,12 @@ export function excelDate(value: string | null | undefined): Date | null {
 /** Excel's sheet name rules: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
 
-/** Rows go to the writer in batches of about this many cells, at most this many batches ahead of it. */
-const BATCH_CELLS = 16_384;
-const BATCHES_AHEAD = 2;
+/**
+ * Rows go to the writer in batches of about this many cells, at most this many batches ahead of it. Measured on a
+ * country export: a tenth faster than 16,384 cells two ahead, the same memory.
+ */
+const BATCH_CELLS = 4_096;
+const BATCHES_AHEAD = 8;
 
 /**
  * The writer's heap: its live data is a few batches of rows, but left to itself V8 lets a thread that allocates this
@@ -49,7 +53,7 @@ function startWriter(): Worker {
 
 export interface SheetWriter {
   /**
-   * Adds a row (text neutralized; the array is the writer's afterwards). The promise waits while the writer or the
+   * Adds a row (text neutralized in place). The promise waits while the writer or the
    * download is behind, which keeps memory flat however large the export.
    */
   addRow(values: CellValue[]): Promise<void>;
@@ -71,8 +75,7 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   const writer = idleWriters.pop() ?? startWriter();
   writer.ref();
   let failure: Error | undefined;
-  let rows: CellValue[][] = [];
-  let cells = 0;
+  const rows = new RowPacker();
   let batchesAhead = 0;
   let piecesUntaken = 0;
   let waitingForRoom: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -80,7 +83,7 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   const done = new Promise<void>((resolve, reject) => (finished = { resolve, reject }));
   done.catch(() => {}); // observed below, or the failure reached `write` first
 
-  const post = (message: ToWriter) => writer.postMessage(message);
+  const post = (message: ToWriter, transfer: ArrayBuffer[] = []) => writer.postMessage(message, transfer);
   const taken = () => {
     piecesUntaken -= 1;
     post({ type: 'taken' });
@@ -134,10 +137,9 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   stream.on('close', onClose);
 
   const sendRows = () => {
-    if (rows.length === 0) return;
-    post({ type: 'rows', rows });
-    rows = [];
-    cells = 0;
+    if (rows.cells === 0) return;
+    const batch = rows.take();
+    post({ type: 'rows', rows: batch.rows }, batch.transfer);
     batchesAhead += 1;
   };
   const workbook: Workbook = {
@@ -156,9 +158,8 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
             const value = values[index];
             if (typeof value === 'string') values[index] = neutralize(value);
           }
-          rows.push(values);
-          cells += values.length;
-          if (cells < BATCH_CELLS) return READY;
+          rows.add(values);
+          if (rows.cells < BATCH_CELLS) return READY;
           sendRows();
           if (batchesAhead < BATCHES_AHEAD) return READY;
           return new Promise((resolve, reject) => (waitingForRoom = { resolve, reject }));
