@@ -95,6 +95,8 @@ const fx: Fixtures = await prepareFixtures(data.url, repoRoot);
 
 buildServer();
 const bare: Service = await startReference(repoRoot, 'bare');
+const CALIBRATION_MICROS = 10;
+const busyBare: Service = await startReference(repoRoot, 'bare', { workMicros: CALIBRATION_MICROS });
 const framework: Service = await startReference(repoRoot, 'framework');
 const portal: Service = await startPortal(repoRoot, data.url, args['skip-web'] ? {} : { WEB_DIST_DIR: webDir });
 log(
@@ -148,6 +150,13 @@ async function learnerAndManagerLoads() {
   for (const connections of [50, 200]) {
     scenarios.push(
       { key: `bare@${connections}`, label: 'bare node:http', service: bare, connections, requests: learner('ping') },
+      {
+        key: `calibration@${connections}`,
+        label: `bare node:http spending ${CALIBRATION_MICROS} µs of CPU on each request (calibration)`,
+        service: busyBare,
+        connections,
+        requests: learner('ping'),
+      },
       {
         key: `framework@${connections}`,
         label: "Fastify with the portal's cookie, header and logger set-up, no session (reference)",
@@ -253,14 +262,15 @@ async function learnerAndManagerLoads() {
       budget: '',
       pass: failures(bareKey) === 0 ? null : false,
     });
-    const frameworkKey = `framework@${connections}`;
-    rows.push({
-      section: `Learner calls at ${connections} connections`,
-      measure: scenarios.find((x) => x.key === frameworkKey)!.label,
-      figure: `${fmt(stat(frameworkKey, (r) => r.rps))} rps · ${ratio(frameworkKey, connections).toFixed(2)}× bare · p50 ${ms(stat(frameworkKey, (r) => r.p50))} · p99 ${ms(stat(frameworkKey, (r) => r.p99))} · ${cpu(frameworkKey)}`,
-      budget: '',
-      pass: failures(frameworkKey) === 0 ? null : false,
-    });
+    for (const key of [`calibration@${connections}`, `framework@${connections}`]) {
+      rows.push({
+        section: `Learner calls at ${connections} connections`,
+        measure: scenarios.find((x) => x.key === key)!.label,
+        figure: `${fmt(stat(key, (r) => r.rps))} rps · ${ratio(key, connections).toFixed(2)}× bare · p50 ${ms(stat(key, (r) => r.p50))} · p99 ${ms(stat(key, (r) => r.p99))} · ${cpu(key)}`,
+        budget: '',
+        pass: failures(key) === 0 ? null : false,
+      });
+    }
     for (const s of scenarios.filter((x) => x.connections === connections && x.service === portal)) {
       const r = ratio(s.key, connections);
       const p99 = stat(s.key, (x) => x.p99);
@@ -497,6 +507,7 @@ try {
 } finally {
   await portal.stop();
   await bare.stop();
+  await busyBare.stop();
   await framework.stop();
 }
 

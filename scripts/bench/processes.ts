@@ -138,8 +138,15 @@ export async function startPortal(
   return { pid: child.pid!, port, stop: stopper(child) };
 }
 
-/** Starts a reference server answering `/` with a small JSON: the bare node:http limit or the framework's floor. */
-export async function startReference(root: string, kind: 'bare' | 'framework'): Promise<Service> {
+/**
+ * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same spending
+ * `workMicros` of CPU on each request (calibration), or the framework's floor.
+ */
+export async function startReference(
+  root: string,
+  kind: 'bare' | 'framework',
+  options: { workMicros?: number } = {},
+): Promise<Service> {
   const port = await freePort();
   const args =
     kind === 'bare'
@@ -147,7 +154,7 @@ export async function startReference(root: string, kind: 'bare' | 'framework'): 
       : ['--import', 'tsx', path.join(root, 'scripts/bench/framework-server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DEMO_SEED: 'false' },
+    env: { ...process.env, PORT: String(port), DEMO_SEED: 'false', WORK_MICROS: String(options.workMicros ?? 0) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = track(child);
