@@ -5,16 +5,26 @@ export interface Limit {
   windowMinutes: number;
 }
 
-/** True when the key has reached its limit within the current window. */
-export async function isLimited(db: Db, key: string, limit: Limit, now = new Date()): Promise<boolean> {
-  const row = await db
+export interface Attempts {
+  window_start: string;
+  failures: number;
+}
+
+/** The counted attempts of these keys, read at once; a key without any is absent. */
+export async function attemptsOf(db: Db, keys: string[]): Promise<Map<string, Attempts>> {
+  const rows = await db
     .selectFrom('login_attempts')
-    .select(['window_start', 'failures'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row) return false;
-  if (Date.parse(row.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
-  return row.failures >= limit.max;
+    .select(['key', 'window_start', 'failures'])
+    .where('key', 'in', keys)
+    .execute();
+  return new Map(rows.map(({ key, ...attempts }) => [key, attempts]));
+}
+
+/** True when these attempts have reached the limit within the current window. */
+export function isLimited(attempts: Attempts | undefined, limit: Limit, now = new Date()): boolean {
+  if (!attempts) return false;
+  if (Date.parse(attempts.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
+  return attempts.failures >= limit.max;
 }
 
 /** Counts one more attempt against the key, starting a new window when the old one has passed. */

@@ -131,6 +131,33 @@ describeEachDatabase(
   { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', CHECK_TYPE_MAX_PER_ADDRESS: '5' },
 );
 
+describeEachDatabase(
+  'sign-in rate limits after a successful sign-in',
+  (env) => {
+    it("clears the account's failed attempts when the right password comes within the limit", async () => {
+      const statuses: number[] = [];
+      for (const pass of ['guess-1', 'guess-2', 'demo-pass', 'guess-3', 'guess-4', 'demo-pass'])
+        statuses.push((await env().call('login', { login: 'inga.vitola', pass })).status);
+      expect(statuses).toEqual([401, 401, 200, 401, 401, 200]);
+    });
+  },
+  { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' },
+);
+
+describeEachDatabase(
+  'sign-in rate limits per address',
+  (env) => {
+    it('refuses the right password from an address whose wrong ones reached the limit over many accounts', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await env().call('login', { login: `nobody${i}`, pass: 'x' })).status);
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      const right = await env().call('login', { login: 'inga.vitola', pass: 'demo-pass' });
+      expect(right.status).toBe(429);
+    });
+  },
+  { LOGIN_MAX_FAILURES_PER_ADDRESS: '4' },
+);
+
 describeEachDatabase('same-origin check', (env) => {
   it('accepts the portal own origin, also with the default port written out', async () => {
     const asOrigin = (origin: string, host: string) =>
