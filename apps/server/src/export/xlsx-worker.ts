@@ -11,7 +11,7 @@ const PIECE_BYTES = 64 * 1024;
 /** Pieces sent and not yet taken by the download: beyond this the writer waits (a slow download holds it back). */
 const PIECES_AHEAD = 4;
 
-/** XML handed on by ExcelJS and not yet taken by the compressor (about two batches of rows): beyond this, wait. */
+/** XML handed on by ExcelJS and not yet taken by the compressor: beyond this, wait. */
 const XML_AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** Every date cell shares one style object: ExcelJS works a style out once per object (a WeakMap), not per cell. */
