@@ -3,8 +3,9 @@ import type { CellValue } from './xlsx-messages.js';
 /**
  * Rows as they travel to the spreadsheet writer's thread: each distinct text of the batch once, and every cell as a
  * kind and a number (the text's index, the number itself, or a date's milliseconds) in typed arrays whose memory is
- * handed over rather than copied. Sent as arrays of strings and dates, each cell arrived as an object of its own, and
- * collecting them cost the writer more than a tenth of an export.
+ * handed over rather than copied. Sent as arrays of strings and dates, every cell was copied on its way and arrived
+ * as an object of its own for the writer's collector (measured on a country export: the writer's collector 181 →
+ * 150 ms, and the server's thread no longer serializes each cell).
  */
 export interface PackedRows {
   texts: string[];
@@ -26,6 +27,11 @@ export class RowPacker {
   #kinds: number[] = [];
   #numbers: number[] = [];
   #rowEnds: number[] = [];
+
+  /** Rows collected since the last `take`. */
+  get rows(): number {
+    return this.#rowEnds.length;
+  }
 
   /** Cells collected since the last `take`. */
   get cells(): number {

@@ -114,6 +114,29 @@ describe('writeWorkbook (ExcelJS on a thread of its own)', () => {
     expect((await writeAndOpen(100)).rowCount).toBe(101);
   }, 60_000);
 
+  it("keeps each sheet's rows in their sheet, empty rows included", async () => {
+    const stream = new PassThrough();
+    const bytes = buffer(stream);
+    await writeWorkbook(stream, async (workbook) => {
+      const first = workbook.addSheet('First', COLUMNS);
+      await first.addRow([]);
+      await first.addRow([]);
+      const second = workbook.addSheet('Second', COLUMNS);
+      await second.addRow(['b', 2, null]);
+      await second.addRow([]);
+      await second.addRow(['c', 3, null]);
+    });
+    const written = new ExcelJS.Workbook();
+    await written.xlsx.load((await bytes) as unknown as ArrayBuffer);
+    expect(written.getWorksheet('First')!.rowCount).toBe(1);
+    const second = written.getWorksheet('Second')!;
+    expect([second.getCell('A2').value, second.getCell('A3').value, second.getCell('A4').value]).toEqual([
+      'b',
+      null,
+      'c',
+    ]);
+  });
+
   it('writes two workbooks at once, each with its own rows', async () => {
     const [a, b] = await Promise.all([writeAndOpen(30_000), writeAndOpen(20_000)]);
     expect([a.rowCount, b.rowCount]).toEqual([30_001, 20_001]);

@@ -53,8 +53,8 @@ function startWriter(): Worker {
 
 export interface SheetWriter {
   /**
-   * Adds a row (text neutralized in place). The promise waits while the writer or the
-   * download is behind, which keeps memory flat however large the export.
+   * Adds a row (text neutralized in place). The promise waits while the writer or the download is behind, which
+   * keeps memory flat however large the export.
    */
   addRow(values: CellValue[]): Promise<void>;
 }
@@ -75,7 +75,7 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   const writer = idleWriters.pop() ?? startWriter();
   writer.ref();
   let failure: Error | undefined;
-  const rows = new RowPacker();
+  const batch = new RowPacker();
   let batchesAhead = 0;
   let piecesUntaken = 0;
   let waitingForRoom: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -137,9 +137,9 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
   stream.on('close', onClose);
 
   const sendRows = () => {
-    if (rows.cells === 0) return;
-    const batch = rows.take();
-    post({ type: 'rows', rows: batch.rows }, batch.transfer);
+    if (batch.rows === 0) return;
+    const { rows, transfer } = batch.take();
+    post({ type: 'rows', rows }, transfer);
     batchesAhead += 1;
   };
   const workbook: Workbook = {
@@ -158,8 +158,8 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
             const value = values[index];
             if (typeof value === 'string') values[index] = neutralize(value);
           }
-          rows.add(values);
-          if (rows.cells < BATCH_CELLS) return READY;
+          batch.add(values);
+          if (batch.cells < BATCH_CELLS) return READY;
           sendRows();
           if (batchesAhead < BATCHES_AHEAD) return READY;
           return new Promise((resolve, reject) => (waitingForRoom = { resolve, reject }));
