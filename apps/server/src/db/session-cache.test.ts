@@ -47,7 +47,7 @@ describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   afterEach(() => database?.dispose());
 
-  it('are the writes that can end a session or change its user, and no others', async () => {
+  it('are the writes that can end a session or change its user or its profile, and no others', async () => {
     database = await openTestDatabase(dialect);
     const db = database.db;
     const writes = {
@@ -60,6 +60,8 @@ describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
         .values({ id: 1, login: 'x' } as never)
         .onConflict((oc) => oc.column('id').doUpdateSet({ login: 'x' })),
       'raw delete': sql`delete from sessions where user_id = ${1}`,
+      'department renamed': db.updateTable('departments').set({ label: 'x' }).where('id', '=', 1),
+      'position removed': db.deleteFrom('positions').where('id', '=', 1),
     };
     const others = {
       'session touch': db.updateTable('sessions').set({ last_seen_at: 'a', expires_at: 'b' }),
@@ -68,6 +70,7 @@ describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
       'goal edit': db.updateTable('goals').set({ name: 'x' }),
       'course result': db.deleteFrom('course_results'),
       'raw read': sql`select * from users`,
+      'new department': db.insertInto('departments').values({ alias: 'x' } as never),
     };
     for (const [name, query] of Object.entries(writes))
       expect(changesSessionIdentity(query.compile(db)), name).toBe(true);

@@ -56,7 +56,8 @@ export class SessionCache<T> {
   }
 }
 
-const SESSION_TABLES = new Set(['users', 'sessions']);
+/** What a cached session holds: its row, its user, and the department and position its profile names. */
+const SESSION_TABLES = new Set(['users', 'sessions', 'departments', 'positions']);
 /** A session's own use only moves these forward (`resolveSession`); a cached copy stays valid, if conservative. */
 const TOUCH_COLUMNS = new Set(['last_seen_at', 'expires_at']);
 
@@ -66,13 +67,15 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return TableNode.is(node) ? node.table.identifier.name : undefined;
 }
 
-/** Does this query write `users` or end sessions? Inserts of new rows change no existing session. */
+/**
+ * Does this query change what a cached session holds (`SESSION_TABLES`): end a session, change its user, or the
+ * department or position in the user's profile? Inserts of new rows change no existing session.
+ */
 export function changesSessionIdentity(query: CompiledQuery): boolean {
   const node = query.query;
   if (UpdateQueryNode.is(node)) {
     const table = tableName(node.table);
-    if (table === 'users') return true;
-    if (table !== 'sessions') return false;
+    if (table !== 'sessions') return SESSION_TABLES.has(table ?? '');
     return !(node.updates ?? []).every(
       (update) => ColumnNode.is(update.column) && TOUCH_COLUMNS.has(update.column.column.name),
     );
@@ -80,7 +83,10 @@ export function changesSessionIdentity(query: CompiledQuery): boolean {
   if (DeleteQueryNode.is(node)) return node.from.froms.some((from) => SESSION_TABLES.has(tableName(from) ?? ''));
   if (InsertQueryNode.is(node)) return node.onConflict !== undefined && SESSION_TABLES.has(tableName(node.into) ?? '');
   if (RawNode.is(node))
-    return /\b(users|sessions)\b/i.test(query.sql) && /\b(update|delete|replace|alter|drop)\b/i.test(query.sql);
+    return (
+      /\b(users|sessions|departments|positions)\b/i.test(query.sql) &&
+      /\b(update|delete|replace|alter|drop)\b/i.test(query.sql)
+    );
   return false;
 }
 

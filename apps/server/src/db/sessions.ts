@@ -1,7 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
+import type { UserProfile } from '@portal/shared';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { sessionCacheOf } from './session-cache.js';
+import { PROFILE_COLUMNS, toProfile } from './users.js';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -17,6 +19,8 @@ export interface SessionUser {
   language: string;
   department_id: number;
   tokenHash: string;
+  /** The user's profile as the `users` call answers it, read with the session and kept with its copy. */
+  profile: UserProfile;
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -52,18 +56,9 @@ const sessionQuery = compiledOnce((db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.login',
-      'users.role',
-      'users.typ',
-      'users.country',
-      'users.language',
-      'users.department_id',
-      'sessions.created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-    ])
+    .innerJoin('departments', 'departments.id', 'users.department_id')
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .select([...PROFILE_COLUMNS, 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
     .where('sessions.token_hash', '=', ''),
 );
 
@@ -108,8 +103,9 @@ export async function resolveSession(
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  const { created_at: _c, last_seen_at: _l, expires_at: _e, ...fields } = row;
-  const user = Object.freeze({ ...fields, tokenHash });
+  const profile = Object.freeze(toProfile(row));
+  const { id, login, role, typ, country, language, department_id } = profile;
+  const user = Object.freeze({ id, login, role, typ, country, language, department_id, tokenHash, profile });
   cache?.set(tokenHash, { user, expiresAt: Date.parse(expiresAt), lastSeenAt: Date.parse(lastSeenAt) }, readAt);
   return user;
 }

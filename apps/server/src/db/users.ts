@@ -11,35 +11,45 @@ export async function findUserByLogin(db: Db, login: string) {
     .executeTakeFirst();
 }
 
-const profileQuery = compiledOnce((db) =>
-  db
-    .selectFrom('users')
-    .innerJoin('departments', 'departments.id', 'users.department_id')
-    .leftJoin('positions', 'positions.id', 'users.position_id')
-    .select([
-      'users.id',
-      'users.login',
-      'users.role',
-      'users.typ',
-      'users.name',
-      'users.surname',
-      'users.country',
-      'users.language',
-      'users.department_id',
-      'users.long_term',
-      'departments.alias as department_alias',
-      'departments.label as department_label',
-      'departments.kind as department_kind',
-      'positions.alias as position',
-      'positions.label as position_label',
-    ])
-    .where('users.id', '=', 0),
-);
+/** The columns of a profile (`toProfile`): `users` joined with `departments` and, left, with `positions`. */
+export const PROFILE_COLUMNS = [
+  'users.id',
+  'users.login',
+  'users.role',
+  'users.typ',
+  'users.name',
+  'users.surname',
+  'users.country',
+  'users.language',
+  'users.department_id',
+  'users.long_term',
+  'departments.alias as department_alias',
+  'departments.label as department_label',
+  'departments.kind as department_kind',
+  'positions.alias as position',
+  'positions.label as position_label',
+] as const;
 
-/** The User of the spec's section 3, without secrets. */
-export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
-  const [row] = await runCompiled(db, profileQuery, [id]);
-  if (!row) return undefined;
+export interface ProfileRow {
+  id: number;
+  login: string;
+  role: string;
+  typ: string;
+  name: string;
+  surname: string;
+  country: string;
+  language: string;
+  department_id: number;
+  long_term: number;
+  department_alias: string;
+  department_label: string;
+  department_kind: UserProfile['department_kind'];
+  position: string | null;
+  position_label: string | null;
+}
+
+/** The User of the spec's section 3, without secrets, from a row of `PROFILE_COLUMNS`. */
+export function toProfile(row: ProfileRow): UserProfile {
   const storeLabel = row.department_kind === 'store' ? row.department_label : null;
   return {
     id: row.id,
@@ -61,6 +71,21 @@ export async function loadProfile(db: Db, id: number): Promise<UserProfile | und
     store_label: storeLabel,
     long_term: row.long_term === 1,
   };
+}
+
+const profileQuery = compiledOnce((db) =>
+  db
+    .selectFrom('users')
+    .innerJoin('departments', 'departments.id', 'users.department_id')
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .select(PROFILE_COLUMNS)
+    .where('users.id', '=', 0),
+);
+
+/** Anyone's profile; a signed-in caller's own comes with the session (`SessionUser.profile`). */
+export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
+  const [row] = await runCompiled(db, profileQuery, [id]);
+  return row ? toProfile(row) : undefined;
 }
 
 export async function setUserLanguage(db: Db, id: number, language: string): Promise<void> {

@@ -26,6 +26,22 @@ describeEachDatabase('sign-in', (env) => {
     expect(JSON.stringify(profile.body)).not.toMatch(/pass_hash|argon2/);
   });
 
+  it('answers the profile with the session, and a changed department or name at once', async () => {
+    const token = await env().login('ab1234');
+    const profileOf = async () => (await env().call('users', {}, token)).body.result as Record<string, unknown>;
+    const { db } = env();
+    const renameStore = (label: string) =>
+      db.updateTable('departments').set({ label }).where('alias', '=', 'lv-riga-01').execute();
+    const rename = (name: string) => db.updateTable('users').set({ name }).where('login', '=', 'ab1234').execute();
+    expect(await profileOf()).toMatchObject({ name: 'Anna', store_label: 'Rīga, Brīvības iela' });
+    await renameStore('Rīga, Centrs');
+    expect(await profileOf()).toMatchObject({ department: 'Rīga, Centrs', store_label: 'Rīga, Centrs' });
+    await rename('Anna Marija');
+    expect(await profileOf()).toMatchObject({ name: 'Anna Marija' });
+    await renameStore('Rīga, Brīvības iela');
+    await rename('Anna');
+  });
+
   it('accepts the session as userId + userHash parameters for scripted clients', async () => {
     const token = await env().login('ab1234');
     const profile = (await env().call('login', { login: 'ab1234' })).body.COOKIE as { id: number };

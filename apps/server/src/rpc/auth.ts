@@ -2,7 +2,7 @@ import { authRoutes } from '@portal/shared';
 import { hashToken } from '../db/sessions.js';
 import { createSession, endSession } from '../db/sessions.js';
 import { attemptsOf, clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
-import { findUserByLogin, loadProfile, refreshFromDirectory, setUserLanguage } from '../db/users.js';
+import { findUserByLogin, refreshFromDirectory, setUserLanguage } from '../db/users.js';
 import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { needsPassword } from '../domain/sign-in.js';
@@ -104,14 +104,12 @@ export const login = route(authRoutes.loginRoute, {
 
 export const users = route(authRoutes.users, {
   allow: 'own',
-  async handler({ input, actor, db }) {
+  async handler({ input, actor }) {
     if (!actor) throw forbidden();
     if (input.id !== undefined && input.id !== actor.id) throw forbidden('You can only load your own profile.');
     if (input.hash !== undefined && hashToken(input.hash) !== actor.tokenHash)
       throw forbidden('The hash is not your session.');
-    const profile = await loadProfile(db, actor.id);
-    if (!profile) throw new ApiError('no_user_found', 'No such user.');
-    return profile;
+    return actor.profile;
   },
 });
 
