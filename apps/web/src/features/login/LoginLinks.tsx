@@ -1,11 +1,13 @@
 import type { Language } from '@portal/shared';
 import { ClipboardList, ExternalLink, GraduationCap, Link2, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGet } from '../../api/queries';
-import { FrameDialog } from '../../components/ContentDialog';
 import { LoadError, Loading } from '../../components/PageState';
 import styles from './LoginLinks.module.css';
+
+// Loaded when a survey or course is first opened: the dialog library is a tenth of the sign-in page's script.
+const FrameDialog = lazy(() => import('../../components/ContentDialog').then((m) => ({ default: m.FrameDialog })));
 
 const isSafe = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url);
 
@@ -111,13 +113,15 @@ export function LoginLinks({ language }: { language: Language }) {
       )}
 
       {frame && (
-        <FrameDialog
-          title={frame.title}
-          url={frame.url}
-          open
-          onOpenChange={(open) => !open && setFrame(null)}
-          testId={frame.kind === 'survey' ? 'survey-modal' : 'course-modal'}
-        />
+        <Suspense fallback={<Loading />}>
+          <FrameDialog
+            title={frame.title}
+            url={frame.url}
+            open
+            onOpenChange={(open) => !open && setFrame(null)}
+            testId={frame.kind === 'survey' ? 'survey-modal' : 'course-modal'}
+          />
+        </Suspense>
       )}
     </div>
   );
