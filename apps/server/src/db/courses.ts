@@ -59,12 +59,15 @@ function versionsOf(rows: { user_id: number; alias: string }[], via: Via, course
   );
 }
 
+const additionalQuery = (db: Db) => db.selectFrom('additional_courses').select(['user_id', 'course_alias as alias']);
+// A person's own list is by far the most common call: its queries are compiled once.
+const ownAdditionalQuery = compiledOnce((db) => additionalQuery(db).where('user_id', '=', 0));
+
 async function additionalCandidates(db: Db, userIds: number[], courses: Catalogue): Promise<Candidate[]> {
-  const rows = await db
-    .selectFrom('additional_courses')
-    .select(['user_id', 'course_alias as alias'])
-    .where('user_id', 'in', userIds)
-    .execute();
+  const rows =
+    userIds.length === 1
+      ? await runCompiled(db, ownAdditionalQuery, userIds)
+      : await additionalQuery(db).where('user_id', 'in', userIds).execute();
   return versionsOf(rows, 'additional', courses);
 }
 
@@ -132,7 +135,6 @@ export const resultsByPerson = (db: Db) =>
     ])
     .groupBy('user_id');
 export const resultEntries = (row: { results: unknown }): ResultEntry[] => parseJsonRows<ResultEntry>(row.results);
-// A person's own list is by far the most common call: its query is compiled once.
 const oneResultsQuery = compiledOnce((db) => resultsByPerson(db).where('user_id', '=', 0));
 
 async function loadResults(db: Db, userIds: number[]): Promise<ResultsByPerson> {
@@ -264,9 +266,7 @@ export async function listLinkedCourses(
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
  * courses `listCourses` would list, counted without building the list.
  */
-export async function countDueMandatory(db: Db, user: { id: number }, now = new Date()): Promise<number> {
-  const [subject] = await loadSubjects(db, [user.id]);
-  if (!subject) return 0;
+export async function countDueMandatory(db: Db, subject: CourseSubject, now = new Date()): Promise<number> {
   const candidates = await assignedCandidates(db, [subject], await catalogue(db));
   const mandatory = [...pickVersions(subject, candidates, subject.language).values()]
     .map((c) => c.course)

@@ -23,43 +23,70 @@ const taskColumns = [
   'tasks.percentage',
 ] as const;
 
-const goalRowsQuery = compiledOnce((db) =>
-  db.selectFrom('goals').select(goalColumns).where('user_id', '=', 0).orderBy('slot'),
-);
-const taskRowsQuery = compiledOnce((db) =>
-  db
-    .selectFrom('tasks')
-    .innerJoin('goals', 'goals.id', 'tasks.goal_id')
-    .select(taskColumns)
-    .where('goals.user_id', '=', 0)
-    .orderBy('tasks.goal_id')
-    .orderBy('tasks.slot'),
-);
-const goalCountsQuery = compiledOnce((db) =>
+/** The user's goals with their tasks: a row per task, or one with null task columns for a goal without tasks. */
+const goalsWithTasksQuery = compiledOnce((db) =>
   db
     .selectFrom('goals')
     .leftJoin('tasks', 'tasks.goal_id', 'goals.id')
-    .select((eb) => [
-      eb.fn.count<number | string>('goals.id').distinct().as('goals'),
-      eb.fn.count<number | string>('tasks.id').as('tasks'),
+    .select([
+      ...goalColumns,
+      'tasks.id as task_id',
+      'tasks.slot as task_slot',
+      'tasks.name as task_name',
+      'tasks.description as task_description',
+      'tasks.percentage as task_percentage',
     ])
-    .where('goals.user_id', '=', 0),
+    .where('goals.user_id', '=', 0)
+    .orderBy('goals.slot')
+    .orderBy('tasks.slot'),
 );
 
-const goalRows = (db: Db, userId: number): Promise<GoalRow[]> => runCompiled(db, goalRowsQuery, [userId]);
-const taskRowsOfUser = (db: Db, userId: number): Promise<TaskRow[]> => runCompiled(db, taskRowsQuery, [userId]);
+interface StoredGoals {
+  goals: GoalRow[];
+  tasks: TaskRow[];
+}
 
-/** The user's goals with exactly four tasks each, in slot order. */
-export async function listGoals(db: Db, userId: number): Promise<goalRoutes.Goal[]> {
-  const [goals, tasks] = await Promise.all([goalRows(db, userId), taskRowsOfUser(db, userId)]);
+/** The user's goals and tasks as stored, in slot order, read with one query (the goals page asks on every visit). */
+async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
+  const goals: GoalRow[] = [];
+  const tasks: TaskRow[] = [];
+  for (const row of await runCompiled(db, goalsWithTasksQuery, [userId])) {
+    if (goals.at(-1)?.id !== row.id) {
+      goals.push({ id: row.id, slot: row.slot, name: row.name, description: row.description, quarter: row.quarter });
+    }
+    if (row.task_id !== null) {
+      tasks.push({
+        id: row.task_id,
+        goal_id: row.id,
+        slot: row.task_slot!,
+        name: row.task_name!,
+        description: row.task_description!,
+        percentage: row.task_percentage!,
+      });
+    }
+  }
+  return { goals, tasks };
+}
+
+/** All three goals are there, each with its four tasks. */
+const hasAllGoals = ({ goals, tasks }: StoredGoals): boolean =>
+  goals.length >= GOALS_PER_USER && tasks.length >= GOALS_PER_USER * TASKS_PER_GOAL;
+
+/** The goals as the calls return them: exactly four tasks each. */
+function toGoals({ goals, tasks }: StoredGoals): goalRoutes.Goal[] {
   const nextPlaceholderId = { value: PLACEHOLDER_TASK_ID_START };
   return goals.map((goal) => toGoal(goal, tasks, nextPlaceholderId));
 }
 
-/** True when the user has all three goals, each with its four tasks. */
-export async function hasAllGoals(db: Db, userId: number): Promise<boolean> {
-  const [row] = await runCompiled(db, goalCountsQuery, [userId]);
-  return Number(row?.goals ?? 0) >= GOALS_PER_USER && Number(row?.tasks ?? 0) >= GOALS_PER_USER * TASKS_PER_GOAL;
+/**
+ * The user's three goals with four tasks each, in slot order. Whatever is missing is created first (in a
+ * transaction, `ensureDefaultGoals`), so that every goal and task has an id the page can change.
+ */
+export async function listGoals(db: Db, userId: number, language: string): Promise<goalRoutes.Goal[]> {
+  const stored = await readGoals(db, userId);
+  if (hasAllGoals(stored)) return toGoals(stored);
+  await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
+  return toGoals(await readGoals(db, userId));
 }
 
 /**
@@ -67,7 +94,7 @@ export async function hasAllGoals(db: Db, userId: number): Promise<boolean> {
  * user's language, empty tasks 'Task 0' to 'Task 3'. Run it inside a transaction. The unique keys
  * (user_id, slot) and (goal_id, slot) with ON CONFLICT DO NOTHING make concurrent calls create each row once.
  */
-export async function ensureDefaultGoals(db: Db, userId: number, language: string, now = new Date()): Promise<void> {
+async function ensureDefaultGoals(db: Db, userId: number, language: string, now = new Date()): Promise<void> {
   await db
     .insertInto('goals')
     .values(
@@ -134,7 +161,7 @@ export async function findOwnTask(db: Db, userId: number, taskId: number): Promi
 
 /** Slots 0 to 2 the user has no goal in yet. */
 export async function freeGoalSlots(db: Db, userId: number): Promise<number[]> {
-  const taken = new Set((await goalRows(db, userId)).map((g) => g.slot));
+  const taken = new Set((await readGoals(db, userId)).goals.map((g) => g.slot));
   return GOAL_SLOTS.filter((slot) => !taken.has(slot));
 }
 

@@ -18,6 +18,8 @@ export interface SessionUser {
   country: string;
   language: string;
   department_id: number;
+  /** Decides the courses and bundles the user has. */
+  position_id: number | null;
   tokenHash: string;
   /** The user's profile as the `users` call answers it, read with the session and kept with its copy. */
   profile: UserProfile;
@@ -58,7 +60,13 @@ const sessionQuery = compiledOnce((db) =>
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('departments', 'departments.id', 'users.department_id')
     .leftJoin('positions', 'positions.id', 'users.position_id')
-    .select([...PROFILE_COLUMNS, 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select([
+      ...PROFILE_COLUMNS,
+      'users.position_id',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+    ])
     .where('sessions.token_hash', '=', ''),
 );
 
@@ -105,7 +113,18 @@ export async function resolveSession(
   }
   const profile = Object.freeze(toProfile(row));
   const { id, login, role, typ, country, language, department_id } = profile;
-  const user = Object.freeze({ id, login, role, typ, country, language, department_id, tokenHash, profile });
+  const user = Object.freeze({
+    id,
+    login,
+    role,
+    typ,
+    country,
+    language,
+    department_id,
+    position_id: row.position_id,
+    tokenHash,
+    profile,
+  });
   cache?.set(tokenHash, { user, expiresAt: Date.parse(expiresAt), lastSeenAt: Date.parse(lastSeenAt) }, readAt);
   return user;
 }

@@ -1,12 +1,10 @@
 import { goalRoutes } from '@portal/shared';
 import type { SessionUser } from '../db/sessions.js';
 import {
-  ensureDefaultGoals,
   findOwnGoal,
   findOwnTask,
   freeGoalSlots,
   goalExists,
-  hasAllGoals,
   insertGoal,
   insertTask,
   listGoals,
@@ -42,10 +40,7 @@ export const goals = route(goalRoutes.goals, {
   allow: 'own',
   async handler({ actor, db }) {
     const user = signedIn(actor);
-    if (!(await hasAllGoals(db, user.id))) {
-      await db.transaction().execute((trx) => ensureDefaultGoals(trx, user.id, user.language));
-    }
-    return listGoals(db, user.id);
+    return listGoals(db, user.id, user.language);
   },
 });
 
