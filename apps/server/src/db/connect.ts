@@ -10,6 +10,7 @@ import { PortalPostgresDialect } from './postgres-dialect.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 import { attachSqliteReader } from './sqlite-reader.js';
+import { cachePreparedStatements } from './sqlite-statements.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -94,27 +95,6 @@ function committedElsewhere(sqlite: SQLite.Database, everyMs = 1): () => boolean
     seen = current;
     return true;
   };
-}
-
-/**
- * Kysely prepares every query anew, and better-sqlite3 compiles the SQL on each prepare: keep the compiled
- * statements of the most recent distinct SQL texts. Safe because Kysely runs one query at a time on its single
- * SQLite connection (a streaming query holds the connection until it ends), so a statement is never reused while busy.
- */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
-      cache.delete(source);
-    } else {
-      statement = prepare(source);
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
-    return statement;
-  }) as typeof sqlite.prepare;
 }
 
 export function migrator(connection: Connection): Migrator {
