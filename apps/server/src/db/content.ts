@@ -8,8 +8,9 @@ type CompletionType = contentRoutes.CompletionType;
 type InstructionBundle = contentRoutes.InstructionBundle;
 type LoginLinks = contentRoutes.LoginLinks;
 type Notification = contentRoutes.Notification;
-import { compiledOnce, runCompiled } from './compiled-query.js';
+import { compiledOnce, databaseOf, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
+import { sessionCacheOf } from './session-cache.js';
 
 type BundleKind = 'cma' | 'instruction';
 
@@ -169,42 +170,75 @@ export async function markBundleComplete(db: Db, userId: number, bundleId: numbe
     .execute();
 }
 
-const notificationsQuery = compiledOnce((db) =>
+const activeNotificationsQuery = compiledOnce((db) =>
   db
     .selectFrom('notifications')
-    .leftJoin('notification_reads', (join) =>
-      join
-        .onRef('notification_reads.notification_id', '=', 'notifications.id')
-        .on('notification_reads.user_id', '=', 0),
-    )
-    .select([
-      'notifications.id',
-      'notifications.alias',
-      'notifications.name',
-      'notifications.description',
-      'notifications.language',
-      'notifications.external',
-      'notifications.link',
-      'notification_reads.read_at',
-    ])
-    .where('notifications.language', '=', '')
-    .where('notifications.status', '=', sql.lit('active'))
-    .orderBy('notifications.created_at', 'desc')
-    .orderBy('notifications.id', 'desc'),
+    .select(['id', 'alias', 'name', 'description', 'language', 'external', 'link'])
+    .where('language', '=', '')
+    .where('status', '=', sql.lit('active'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc'),
 );
 
-/** Active notifications in a language, each with the user's read state. */
-export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
-  const rows = await runCompiled(db, notificationsQuery, [userId, language]);
-  return rows.map((r) => ({
+/** The user's reads of the notifications from an id on: the active ones are among the newest. */
+const readsFromQuery = compiledOnce((db) =>
+  db
+    .selectFrom('notification_reads')
+    .select('notification_id')
+    .where('user_id', '=', 0)
+    .where('notification_id', '>=', 0),
+);
+
+type ActiveNotification = Omit<Notification, 'status'>;
+
+/** Per database, each language's active notifications and the session cache's generation they were read at. */
+const keptLists = new WeakMap<object, Map<string, { generation: number; list: ActiveNotification[] }>>();
+
+/**
+ * A language's active notifications. They are the same for everyone, read on every visit of the home page and
+ * rarely changed, so the process keeps a copy per language until a write to notifications, here or in another
+ * process, moves the session cache's generation on (`SessionCache.currentGeneration`).
+ */
+async function activeNotifications(db: Db, language: string): Promise<ActiveNotification[]> {
+  const cache = sessionCacheOf(db);
+  const generation = cache?.currentGeneration();
+  let lists = keptLists.get(databaseOf(db));
+  if (!lists) {
+    lists = new Map();
+    keptLists.set(databaseOf(db), lists);
+  }
+  const kept = lists.get(language);
+  if (kept && kept.generation === generation) return kept.list;
+  const rows = await runCompiled(db, activeNotificationsQuery, [language]);
+  const list = rows.map((r) => ({
     alias: r.alias,
     id: r.id,
-    status: r.read_at ? 'seen' : 'initial',
     name: r.name,
     description: r.description,
     language: r.language,
-    external: r.external === 1 ? 1 : 0,
+    external: r.external === 1 ? (1 as const) : (0 as const),
     link: r.link,
+  }));
+  if (generation !== undefined && cache?.generation === generation) lists.set(language, { generation, list });
+  return list;
+}
+
+/** Active notifications in a language, each with the user's read state. */
+export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
+  const active = await activeNotifications(db, language);
+  if (active.length === 0) return [];
+  const oldest = Math.min(...active.map((n) => n.id));
+  const reads = await runCompiled(db, readsFromQuery, [userId, oldest]);
+  const read = new Set(reads.map((r) => r.notification_id));
+  return active.map((n) => ({
+    alias: n.alias,
+    id: n.id,
+    status: read.has(n.id) ? 'seen' : 'initial',
+    name: n.name,
+    description: n.description,
+    language: n.language,
+    external: n.external,
+    link: n.link,
   }));
 }
 

@@ -2,9 +2,9 @@ import type { DatabaseConnection, Driver, PostgresDialectConfig } from 'kysely';
 import { CompiledQuery, PostgresDialect, PostgresDriver } from 'kysely';
 import pg from 'pg';
 import type { SessionCache } from './session-cache.js';
-import { watchSessionIdentityWrites } from './session-cache.js';
+import { watchCachedRowWrites } from './session-cache.js';
 
-/** The NOTIFY channel on which portal processes sharing a database announce session identity writes. */
+/** The NOTIFY channel on which portal processes sharing a database announce writes to cached rows. */
 export const SESSION_CHANNEL = 'portal_session_identity';
 const NOTIFY = CompiledQuery.raw(`select pg_notify('${SESSION_CHANNEL}', '')`);
 const RELISTEN_AFTER_MS = 1_000;
@@ -62,13 +62,13 @@ class SessionChangeListener {
 type PortalPostgresConfig = PostgresDialectConfig & { sessionCache: SessionCache<unknown>; connectionString: string };
 
 /**
- * Kysely's PostgreSQL driver, plus: a write to session identity rows adds `pg_notify` to its transaction (delivered
- * to every process at commit) and empties this process's cache when its connection is released (after the commit).
+ * Kysely's PostgreSQL driver, plus: a write to cached rows adds `pg_notify` to its transaction (delivered to every
+ * process at commit) and empties this process's cache when its connection is released (after the commit).
  */
 class PortalPostgresDriver extends PostgresDriver {
   readonly #cache: SessionCache<unknown>;
   readonly #listener: SessionChangeListener;
-  readonly #wroteSessionIdentity = new WeakSet<DatabaseConnection>();
+  readonly #wroteCachedRows = new WeakSet<DatabaseConnection>();
 
   constructor(config: PortalPostgresConfig) {
     super(config);
@@ -83,15 +83,15 @@ class PortalPostgresDriver extends PostgresDriver {
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
-    watchSessionIdentityWrites(connection, async (execute) => {
-      this.#wroteSessionIdentity.add(connection);
+    watchCachedRowWrites(connection, async (execute) => {
+      this.#wroteCachedRows.add(connection);
       await execute(NOTIFY);
     });
     return connection;
   }
 
   override async releaseConnection(connection: Parameters<PostgresDriver['releaseConnection']>[0]): Promise<void> {
-    if (this.#wroteSessionIdentity.delete(connection)) this.#cache.clear();
+    if (this.#wroteCachedRows.delete(connection)) this.#cache.clear();
     await super.releaseConnection(connection);
   }
 

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, TEST_DATABASE_URL, demoDatabasePerTest, openTestDatabase } from '../../test/test-env.js';
 import type { Db } from './connect.js';
+import { listNotifications } from './content.js';
 import { SESSION_CHANNEL } from './postgres-dialect.js';
-import { SessionCache, changesSessionIdentity } from './session-cache.js';
+import { SessionCache, changesCachedRows } from './session-cache.js';
 import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
 
 const policy = { idleMinutes: 30, maxHours: 8 };
@@ -43,11 +44,11 @@ describe('SessionCache', () => {
   });
 });
 
-describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
+describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   afterEach(() => database?.dispose());
 
-  it('are the writes that can end a session or change its user or its profile, and no others', async () => {
+  it('are the writes that can end a session, change its user or its profile, or change notifications', async () => {
     database = await openTestDatabase(dialect);
     const db = database.db;
     const writes = {
@@ -62,6 +63,10 @@ describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
       'raw delete': sql`delete from sessions where user_id = ${1}`,
       'department renamed': db.updateTable('departments').set({ label: 'x' }).where('id', '=', 1),
       'position removed': db.deleteFrom('positions').where('id', '=', 1),
+      'notification added': db.insertInto('notifications').values({ alias: 'x' } as never),
+      'notification disabled': db.updateTable('notifications').set({ status: 'disabled' }),
+      'notification removed': db.deleteFrom('notifications').where('id', '=', 1),
+      'raw notification insert': sql`insert into notifications (alias) values (${'x'})`,
     };
     const others = {
       'session touch': db.updateTable('sessions').set({ last_seen_at: 'a', expires_at: 'b' }),
@@ -71,11 +76,10 @@ describe.each(DIALECTS)('session identity writes on %s', (dialect) => {
       'course result': db.deleteFrom('course_results'),
       'raw read': sql`select * from users`,
       'new department': db.insertInto('departments').values({ alias: 'x' } as never),
+      'notification read': db.insertInto('notification_reads').values({ user_id: 1 } as never),
     };
-    for (const [name, query] of Object.entries(writes))
-      expect(changesSessionIdentity(query.compile(db)), name).toBe(true);
-    for (const [name, query] of Object.entries(others))
-      expect(changesSessionIdentity(query.compile(db)), name).toBe(false);
+    for (const [name, query] of Object.entries(writes)) expect(changesCachedRows(query.compile(db)), name).toBe(true);
+    for (const [name, query] of Object.entries(others)) expect(changesCachedRows(query.compile(db)), name).toBe(false);
   });
 });
 
@@ -137,6 +141,23 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
     await endUserSessions(await databases.secondProcess(), ANNA);
     // PostgreSQL's notification arrives a moment after the commit.
     await vi.waitFor(async () => expect(await readsToResolve(db, token)).toEqual({ role: null, reads: 1 }));
+  });
+
+  it('keeps the active notifications until a write to them, in this process or another', async () => {
+    await open();
+    const titles = async () => (await listNotifications(db, ANNA, 'lv')).map((n) => n.name);
+    const first = await titles();
+    expect(first.length).toBeGreaterThan(0);
+    const spy = vi.spyOn(db, 'executeQuery');
+    expect(await titles()).toEqual(first);
+    expect(spy).toHaveBeenCalledTimes(1); // the person's reads only
+    spy.mockRestore();
+
+    await db.updateTable('notifications').set({ name: 'Renamed here' }).where('name', '=', first[0]!).execute();
+    expect((await titles())[0]).toBe('Renamed here');
+    const other = await databases.secondProcess();
+    await other.updateTable('notifications').set({ status: 'disabled' }).where('name', '=', 'Renamed here').execute();
+    await vi.waitFor(async () => expect(await titles()).toEqual(first.slice(1)));
   });
 
   it.runIf(dialect === 'postgres')('reads the database while its LISTEN connection is lost', async () => {

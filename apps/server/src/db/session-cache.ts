@@ -5,9 +5,11 @@ import type { Db } from './connect.js';
 /**
  * Sessions this process has read, so that a call need not read its session from the database every time. The
  * database stays the only truth: every committed write that could end a session or change who its user is (see
- * `changesSessionIdentity`) empties the cache, at once in the writing process and, through the dialect's signal
+ * `changesCachedRows`) empties the cache, at once in the writing process and, through the dialect's signal
  * (SQLite's `data_version`, PostgreSQL's NOTIFY), in every other process before it answers a call that starts a
- * millisecond or more after the commit. A read that overlapped such a write is not kept (`generation`).
+ * millisecond or more after the commit. A read that overlapped such a write is not kept (`generation`). The same
+ * writes and signal tell the process's other copies of rarely changed rows when to read again (`currentGeneration`):
+ * the active notifications (db/content.ts).
  */
 export class SessionCache<T> {
   readonly #entries = new Map<string, T>();
@@ -28,6 +30,16 @@ export class SessionCache<T> {
 
   /** Taken before a database read and handed to `set`, which keeps the read only if nothing changed meanwhile. */
   get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * The generation now, once writes of other processes are taken in: a copy read at this generation is current as
+   * long as the generation stays the same. Undefined while the cache is off (no copy is current then).
+   */
+  currentGeneration(): number | undefined {
+    if (!this.#ready) return undefined;
+    if (this.#changedElsewhere()) this.clear();
     return this.#generation;
   }
 
@@ -58,6 +70,8 @@ export class SessionCache<T> {
 
 /** What a cached session holds: its row, its user, and the department and position its profile names. */
 const SESSION_TABLES = new Set(['users', 'sessions', 'departments', 'positions']);
+/** Other copies (`currentGeneration`): every write to them counts, new rows too. */
+const COPIED_TABLES = new Set(['notifications']);
 /** A session's own use only moves these forward (`resolveSession`); a cached copy stays valid, if conservative. */
 const TOUCH_COLUMNS = new Set(['last_seen_at', 'expires_at']);
 
@@ -69,23 +83,32 @@ function tableName(node: OperationNode | undefined): string | undefined {
 
 /**
  * Does this query change what a cached session holds (`SESSION_TABLES`): end a session, change its user, or the
- * department or position in the user's profile? Inserts of new rows change no existing session.
+ * department or position in the user's profile? Inserts of new rows change no existing session. Any write to the
+ * rows of other copies (`COPIED_TABLES`) counts.
  */
-export function changesSessionIdentity(query: CompiledQuery): boolean {
+export function changesCachedRows(query: CompiledQuery): boolean {
   const node = query.query;
   if (UpdateQueryNode.is(node)) {
-    const table = tableName(node.table);
-    if (table !== 'sessions') return SESSION_TABLES.has(table ?? '');
+    const table = tableName(node.table) ?? '';
+    if (COPIED_TABLES.has(table)) return true;
+    if (table !== 'sessions') return SESSION_TABLES.has(table);
     return !(node.updates ?? []).every(
       (update) => ColumnNode.is(update.column) && TOUCH_COLUMNS.has(update.column.column.name),
     );
   }
-  if (DeleteQueryNode.is(node)) return node.from.froms.some((from) => SESSION_TABLES.has(tableName(from) ?? ''));
-  if (InsertQueryNode.is(node)) return node.onConflict !== undefined && SESSION_TABLES.has(tableName(node.into) ?? '');
+  if (DeleteQueryNode.is(node))
+    return node.from.froms.some((from) => {
+      const table = tableName(from) ?? '';
+      return SESSION_TABLES.has(table) || COPIED_TABLES.has(table);
+    });
+  if (InsertQueryNode.is(node)) {
+    const table = tableName(node.into) ?? '';
+    return COPIED_TABLES.has(table) || (node.onConflict !== undefined && SESSION_TABLES.has(table));
+  }
   if (RawNode.is(node))
     return (
-      /\b(users|sessions|departments|positions)\b/i.test(query.sql) &&
-      /\b(update|delete|replace|alter|drop)\b/i.test(query.sql)
+      /\b(users|sessions|departments|positions|notifications)\b/i.test(query.sql) &&
+      /\b(insert|update|delete|replace|alter|drop)\b/i.test(query.sql)
     );
   return false;
 }
@@ -95,10 +118,10 @@ const changedRows = (result: QueryResult<unknown>) => (result.numAffectedRows ??
 const watchedConnections = new WeakSet<DatabaseConnection>();
 
 /**
- * Makes `connection` call `onWrite` after each query that changed session identity rows (`changesSessionIdentity`
- * and at least one row). `onWrite` gets the connection's own executor, to add a statement to the same transaction.
+ * Makes `connection` call `onWrite` after each query that changed cached rows (`changesCachedRows` and at least one
+ * row). `onWrite` gets the connection's own executor, to add a statement to the same transaction.
  */
-export function watchSessionIdentityWrites(
+export function watchCachedRowWrites(
   connection: DatabaseConnection,
   onWrite: (execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>) => Promise<void> | void,
 ): void {
@@ -107,7 +130,7 @@ export function watchSessionIdentityWrites(
   const execute = connection.executeQuery.bind(connection);
   connection.executeQuery = async <R>(query: CompiledQuery) => {
     const result = await execute<R>(query);
-    if (changesSessionIdentity(query) && changedRows(result)) await onWrite(execute);
+    if (changesCachedRows(query) && changedRows(result)) await onWrite(execute);
     return result;
   };
 }

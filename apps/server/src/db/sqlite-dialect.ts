@@ -1,7 +1,7 @@
 import type { DatabaseConnection, Driver, SqliteDialectConfig } from 'kysely';
 import { SqliteDialect, SqliteDriver } from 'kysely';
 import type { SessionCache } from './session-cache.js';
-import { watchSessionIdentityWrites } from './session-cache.js';
+import { watchCachedRowWrites } from './session-cache.js';
 
 /**
  * Kysely's SQLite driver guards its one connection with a mutex that wakes every waiter on each release, so with
@@ -29,11 +29,11 @@ class ConnectionQueue {
 
 type PortalSqliteConfig = SqliteDialectConfig & { sessionCache: SessionCache<unknown> };
 
-/** The queue above, and the session cache emptied when a write to session identity rows is over (committed). */
+/** The queue above, and the session cache emptied when a write to cached rows is over (committed). */
 class PortalSqliteDriver extends SqliteDriver {
   readonly #queue = new ConnectionQueue();
   readonly #sessionCache: SessionCache<unknown>;
-  #wroteSessionIdentity = false;
+  #wroteCachedRows = false;
 
   constructor(config: PortalSqliteConfig) {
     super(config);
@@ -43,15 +43,15 @@ class PortalSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#queue.acquire();
     const connection = await super.acquireConnection();
-    watchSessionIdentityWrites(connection, () => {
-      this.#wroteSessionIdentity = true;
+    watchCachedRowWrites(connection, () => {
+      this.#wroteCachedRows = true;
     });
     return connection;
   }
 
   override async releaseConnection(): Promise<void> {
-    if (this.#wroteSessionIdentity) {
-      this.#wroteSessionIdentity = false;
+    if (this.#wroteCachedRows) {
+      this.#wroteCachedRows = false;
       this.#sessionCache.clear();
     }
     await super.releaseConnection();
