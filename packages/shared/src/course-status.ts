@@ -46,7 +46,9 @@ interface Expiry {
 /** A timestamp as `Date.prototype.toISOString` writes it: its first ten characters are its UTC calendar day. */
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const MAX_REMEMBERED_EXPIRIES = 20_000;
-const expiries = new Map<string, Expiry>();
+/** Remembered expiries: by validity in months, then by the completion's UTC day (YYYY-MM-DD). */
+const expiries = new Map<number, Map<string, Expiry>>();
+let rememberedExpiries = 0;
 
 function computeExpiry(finishTime: string, months: number): Expiry {
   const expiry = addMonths(new Date(finishTime), months);
@@ -60,14 +62,36 @@ function computeExpiry(finishTime: string, months: number): Expiry {
  */
 function expiryOf(finishTime: string, months: number): Expiry {
   if (!UTC_TIMESTAMP.test(finishTime)) return computeExpiry(finishTime, months);
-  const key = `${finishTime.slice(0, 10)}/${months}`;
-  let expiry = expiries.get(key);
+  if (rememberedExpiries >= MAX_REMEMBERED_EXPIRIES) {
+    expiries.clear();
+    rememberedExpiries = 0;
+  }
+  let byDay = expiries.get(months);
+  if (!byDay) {
+    byDay = new Map();
+    expiries.set(months, byDay);
+  }
+  const day = finishTime.slice(0, 10);
+  let expiry = byDay.get(day);
   if (!expiry) {
     expiry = computeExpiry(finishTime, months);
-    if (expiries.size >= MAX_REMEMBERED_EXPIRIES) expiries.clear();
-    expiries.set(key, expiry);
+    byDay.set(day, expiry);
+    rememberedExpiries++;
   }
   return expiry;
+}
+
+let lastNow = Number.NaN;
+let lastToday = 0;
+
+/** The start of the UTC day of `now`, remembered for the last `now` asked about: a list asks once per course. */
+function todayOf(now: Date): number {
+  const ms = now.getTime();
+  if (ms !== lastNow) {
+    lastNow = ms;
+    lastToday = startOfUtcDay(now);
+  }
+  return lastToday;
 }
 
 /**
@@ -79,7 +103,7 @@ export function courseStatus(input: CourseStatusInput, now: Date = new Date()): 
   if (!input.complete || !input.finishTime) return { status: 'incomplete', daysLeft: null, validUntil: null };
   if (input.expiration <= 0) return { status: 'complete', daysLeft: null, validUntil: null };
   const { dayStart, validUntil } = expiryOf(input.finishTime, input.expiration);
-  const daysLeft = Math.round((dayStart - startOfUtcDay(now)) / DAY_MS);
+  const daysLeft = Math.round((dayStart - todayOf(now)) / DAY_MS);
   if (daysLeft <= 0) return { status: 'expired', daysLeft, validUntil };
   if (daysLeft <= EXPIRES_SOON_DAYS) return { status: 'expires-soon', daysLeft, validUntil };
   return { status: 'complete', daysLeft, validUntil };
