@@ -23,13 +23,6 @@ export interface CourseSubject {
 }
 
 type ResultRow = Selectable<CourseResultsTable>;
-type Via = 'position' | 'additional' | 'linked';
-/** A course version that may be in a person's list, and how it came to be there. */
-interface Candidate {
-  user_id: number;
-  via: Via;
-  course: CourseRow;
-}
 
 export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject[]> {
   if (ids.length === 0) return [];
@@ -42,75 +35,104 @@ export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject
   return ids.map((id) => byId.get(id)).filter((r): r is CourseSubject => !!r);
 }
 
-function positionCandidates(subjects: CourseSubject[], courses: Catalogue): Candidate[] {
-  return subjects.flatMap((subject) =>
-    (subject.position_id === null ? [] : (courses.byPosition.get(subject.position_id) ?? [])).map((course) => ({
-      user_id: subject.id,
-      via: 'position' as const,
-      course,
-    })),
-  );
-}
+const byPosition = (subject: CourseSubject, courses: Catalogue): readonly CourseRow[] =>
+  subject.position_id === null ? [] : (courses.byPosition.get(subject.position_id) ?? []);
 
-/** Every language version of each alias a person has. */
-function versionsOf(rows: { user_id: number; alias: string }[], via: Via, courses: Catalogue): Candidate[] {
-  return rows.flatMap((row) =>
-    (courses.byAlias.get(row.alias) ?? []).map((course) => ({ user_id: row.user_id, via, course })),
-  );
+/** Every language version of each alias. */
+const versionsOf = (aliases: readonly string[], courses: Catalogue): CourseRow[] =>
+  aliases.flatMap((alias) => courses.byAlias.get(alias) ?? []);
+
+/** Each person's aliases, from rows of (person, alias). */
+type AliasesByPerson = ReadonlyMap<number, readonly string[]>;
+
+function aliasesByPerson(rows: { user_id: number; alias: string }[]): AliasesByPerson {
+  const byPerson = new Map<number, string[]>();
+  for (const { user_id, alias } of rows) {
+    const aliases = byPerson.get(user_id);
+    if (aliases) aliases.push(alias);
+    else byPerson.set(user_id, [alias]);
+  }
+  return byPerson;
 }
 
 const additionalQuery = (db: Db) => db.selectFrom('additional_courses').select(['user_id', 'course_alias as alias']);
 // A person's own list is by far the most common call: its queries are compiled once.
 const ownAdditionalQuery = compiledOnce((db) => additionalQuery(db).where('user_id', '=', 0));
 
-async function additionalCandidates(db: Db, userIds: number[], courses: Catalogue): Promise<Candidate[]> {
+/** The courses given to the people in addition to their position's. */
+async function additionalAliases(db: Db, userIds: number[]): Promise<AliasesByPerson> {
   const rows =
     userIds.length === 1
       ? await runCompiled(db, ownAdditionalQuery, userIds)
       : await additionalQuery(db).where('user_id', 'in', userIds).execute();
-  return versionsOf(rows, 'additional', courses);
+  return aliasesByPerson(rows);
 }
 
-async function linkedCandidates(db: Db, userIds: number[], courses: Catalogue): Promise<Candidate[]> {
+/** The courses a person's bundles link to (CMA and instructions). */
+async function linkedAliases(db: Db, userId: number): Promise<readonly string[]> {
   const rows = await db
     .selectFrom('users')
     .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
     .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
     .select(['users.id as user_id', 'bundle_resources.resource_path as alias'])
-    .where('users.id', 'in', userIds)
+    .where('users.id', '=', userId)
     .where('bundle_resources.resource_type', '=', 'course')
     .execute();
-  return versionsOf(rows, 'linked', courses);
-}
-
-/** The courses assigned to the people: by position and additional. */
-async function assignedCandidates(db: Db, subjects: CourseSubject[], courses: Catalogue): Promise<Candidate[]> {
-  const additional = await additionalCandidates(
-    db,
-    subjects.map((s) => s.id),
-    courses,
-  );
-  return [...positionCandidates(subjects, courses), ...additional];
+  return rows.map((row) => row.alias);
 }
 
 /**
  * Picks, per course alias, the version in the wanted language, else the country's, else English, else any;
  * a disabled pick drops the course (it does not fall back to another language).
  */
-function pickVersions(subject: CourseSubject, candidates: Candidate[], language: string): Map<string, Candidate> {
+function pickVersions(
+  subject: CourseSubject,
+  versions: readonly CourseRow[],
+  language: string,
+): Map<string, CourseRow> {
   const preference = [language, subject.country, 'en'];
-  const rank = (c: Candidate) => {
-    const i = preference.indexOf(c.course.language);
+  const rank = (course: CourseRow) => {
+    const i = preference.indexOf(course.language);
     return i < 0 ? preference.length : i;
   };
-  const chosen = new Map<string, Candidate>();
-  for (const c of candidates) {
-    const current = chosen.get(c.course.alias);
-    if (!current || rank(c) < rank(current) || (rank(c) === rank(current) && c.course.id < current.course.id))
-      chosen.set(c.course.alias, c);
+  const chosen = new Map<string, CourseRow>();
+  for (const course of versions) {
+    const current = chosen.get(course.alias);
+    if (!current || rank(course) < rank(current) || (rank(course) === rank(current) && course.id < current.id))
+      chosen.set(course.alias, course);
   }
-  for (const [alias, c] of chosen) if (c.course.status !== 'enabled') chosen.delete(alias);
+  for (const [alias, course] of chosen) if (course.status !== 'enabled') chosen.delete(alias);
   return chosen;
+}
+
+/** Per catalogue copy, the versions picked from a position's courses, by position, language and country. */
+const positionPicks = new WeakMap<Catalogue, Map<string, ReadonlyMap<string, CourseRow>>>();
+
+/**
+ * The versions of a person's assigned courses (by position and additional), one per alias. Most people have no
+ * additional courses: theirs are their position's, the same for everyone of that position, language and country,
+ * and are remembered with the catalogue copy they were picked from.
+ */
+function pickAssigned(
+  subject: CourseSubject,
+  additional: readonly string[],
+  courses: Catalogue,
+  language: string,
+): ReadonlyMap<string, CourseRow> {
+  if (additional.length > 0)
+    return pickVersions(subject, [...byPosition(subject, courses), ...versionsOf(additional, courses)], language);
+  let picks = positionPicks.get(courses);
+  if (!picks) {
+    picks = new Map();
+    positionPicks.set(courses, picks);
+  }
+  const key = `${subject.position_id}/${language}/${subject.country}`;
+  let picked = picks.get(key);
+  if (!picked) {
+    picked = pickVersions(subject, byPosition(subject, courses), language);
+    picks.set(key, picked);
+  }
+  return picked;
 }
 
 /** What a list needs of a result: the SCORM state (suspend data, cmi) can be large and stays in the database. */
@@ -171,14 +193,15 @@ function launchUrl(course: CourseRow): string | null {
 }
 
 function toUserCourse(
-  { user_id, course: c }: Candidate,
+  userId: number,
+  c: CourseRow,
   result: ResultStatus | undefined,
   now: Date,
   additional: boolean,
 ): UserCourse {
   const status = statusOf(result, c.expiration, now);
   return {
-    user_id,
+    user_id: userId,
     id: c.id,
     alias: c.alias,
     language: c.language as Language,
@@ -212,10 +235,16 @@ function orderFor(subject: CourseSubject) {
     a.id - b.id;
 }
 
+/** A person's list: the versions picked for them, and the aliases they have only as additional courses. */
+interface Picked {
+  chosen: ReadonlyMap<string, CourseRow>;
+  additionalOnly: ReadonlySet<string>;
+}
+
 async function buildLists(
   db: Db,
   subjects: CourseSubject[],
-  candidates: Candidate[],
+  pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
 ): Promise<UserCourse[]> {
   const results = await loadResults(
@@ -224,22 +253,17 @@ async function buildLists(
   );
   const out: UserCourse[] = [];
   for (const subject of subjects) {
-    const mine = candidates.filter((c) => c.user_id === subject.id);
-    const additional = new Set(mine.filter((c) => c.via === 'additional').map((c) => c.course.alias));
-    const assigned = new Set(mine.filter((c) => c.via !== 'additional').map((c) => c.course.alias));
-    const chosen = pickVersions(subject, mine, options.language ?? subject.language);
+    const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
+    const mine = results.get(subject.id);
     const list = [...chosen.values()].map((c) =>
-      toUserCourse(
-        c,
-        results.get(subject.id)?.get(c.course.alias),
-        options.now,
-        additional.has(c.course.alias) && !assigned.has(c.course.alias),
-      ),
+      toUserCourse(subject.id, c, mine?.get(c.alias), options.now, additionalOnly.has(c.alias)),
     );
     out.push(...list.sort(orderFor(subject)));
   }
   return out;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Each person's courses: their position's courses plus additional ones, one version per alias, ordered. */
 export async function listCourses(
@@ -248,8 +272,21 @@ export async function listCourses(
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
   if (subjects.length === 0) return [];
-  const candidates = await assignedCandidates(db, subjects, await catalogue(db));
-  return buildLists(db, subjects, candidates, { ...options, now: options.now ?? new Date() });
+  const courses = await catalogue(db);
+  const additional = await additionalAliases(
+    db,
+    subjects.map((s) => s.id),
+  );
+  const pick = (subject: CourseSubject, language: string): Picked => {
+    const mine = additional.get(subject.id) ?? [];
+    if (mine.length === 0) return { chosen: pickAssigned(subject, mine, courses, language), additionalOnly: NONE };
+    const assigned = new Set(byPosition(subject, courses).map((c) => c.alias));
+    return {
+      chosen: pickAssigned(subject, mine, courses, language),
+      additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))),
+    };
+  };
+  return buildLists(db, subjects, pick, { ...options, now: options.now ?? new Date() });
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
@@ -258,8 +295,12 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
-  const candidates = await linkedCandidates(db, [subject.id], await catalogue(db));
-  return buildLists(db, [subject], candidates, { ...options, now: options.now ?? new Date() });
+  const [courses, linked] = await Promise.all([catalogue(db), linkedAliases(db, subject.id)]);
+  const pick = (s: CourseSubject, language: string): Picked => ({
+    chosen: pickVersions(s, versionsOf(linked, courses), language),
+    additionalOnly: NONE,
+  });
+  return buildLists(db, [subject], pick, { ...options, now: options.now ?? new Date() });
 }
 
 /**
@@ -267,10 +308,11 @@ export async function listLinkedCourses(
  * courses `listCourses` would list, counted without building the list.
  */
 export async function countDueMandatory(db: Db, subject: CourseSubject, now = new Date()): Promise<number> {
-  const candidates = await assignedCandidates(db, [subject], await catalogue(db));
-  const mandatory = [...pickVersions(subject, candidates, subject.language).values()]
-    .map((c) => c.course)
-    .filter((c) => c.course_type === 'mandatory');
+  const courses = await catalogue(db);
+  const additional = (await additionalAliases(db, [subject.id])).get(subject.id) ?? [];
+  const mandatory = [...pickAssigned(subject, additional, courses, subject.language).values()].filter(
+    (c) => c.course_type === 'mandatory',
+  );
   if (mandatory.length === 0) return 0;
   // All of the person's results (an index range) rather than those of the listed aliases: a query with a parameter
   // per course cost more to build than the rows it saved.
@@ -285,13 +327,16 @@ export async function findOpenableCourse(
   subject: CourseSubject,
   alias: string,
 ): Promise<CourseRow | undefined> {
-  const courses = await catalogue(db);
-  const [assigned, linked] = await Promise.all([
-    assignedCandidates(db, [subject], courses),
-    linkedCandidates(db, [subject.id], courses),
+  const [courses, additional, linked] = await Promise.all([
+    catalogue(db),
+    additionalAliases(db, [subject.id]),
+    linkedAliases(db, subject.id),
   ]);
-  const candidates = [...assigned, ...linked].filter((c) => c.course.alias === alias);
-  return pickVersions(subject, candidates, subject.language).get(alias)?.course;
+  const versions = [
+    ...byPosition(subject, courses),
+    ...versionsOf([...(additional.get(subject.id) ?? []), ...linked], courses),
+  ].filter((c) => c.alias === alias);
+  return pickVersions(subject, versions, subject.language).get(alias);
 }
 
 /** Whether a version id belongs to an openable course of that alias (any enabled language version). */
