@@ -74,7 +74,7 @@ async function linkedAliases(db: Db, userId: number): Promise<readonly string[]>
     .selectFrom('users')
     .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
     .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
-    .select(['users.id as user_id', 'bundle_resources.resource_path as alias'])
+    .select('bundle_resources.resource_path as alias')
     .where('users.id', '=', userId)
     .where('bundle_resources.resource_type', '=', 'course')
     .execute();
@@ -279,12 +279,10 @@ export async function listCourses(
   );
   const pick = (subject: CourseSubject, language: string): Picked => {
     const mine = additional.get(subject.id) ?? [];
-    if (mine.length === 0) return { chosen: pickAssigned(subject, mine, courses, language), additionalOnly: NONE };
+    const chosen = pickAssigned(subject, mine, courses, language);
+    if (mine.length === 0) return { chosen, additionalOnly: NONE };
     const assigned = new Set(byPosition(subject, courses).map((c) => c.alias));
-    return {
-      chosen: pickAssigned(subject, mine, courses, language),
-      additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))),
-    };
+    return { chosen, additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))) };
   };
   return buildLists(db, subjects, pick, { ...options, now: options.now ?? new Date() });
 }
