@@ -48,6 +48,8 @@ const { values: args } = parseArgs({
 
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
+/** Well within the minute after which a session is read and touched again. */
+const SESSION_PASS_EVERY_MS = 40_000;
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
@@ -96,8 +98,6 @@ const fx: Fixtures = await prepareFixtures(data.url, repoRoot);
 buildServer();
 const bare: Service = await startReference(repoRoot, 'bare');
 const CALIBRATION_MICROS = 10;
-/** Well within the minute after which a session is read and touched again. */
-const SESSION_PASS_EVERY_MS = 40_000;
 const busyBare: Service = await startReference(repoRoot, 'bare', { workMicros: CALIBRATION_MICROS });
 const framework: Service = await startReference(repoRoot, 'framework');
 const portal: Service = await startPortal(repoRoot, data.url, args['skip-web'] ? {} : { WEB_DIST_DIR: webDir });

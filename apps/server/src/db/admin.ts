@@ -7,6 +7,7 @@ import { foldForSearch } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
 import type { Db } from './connect.js';
 import type { NewUser, UserUpdate } from './schema.js';
+import { PROFILE_COLUMNS, toProfile } from './users.js';
 
 type Department = adminRoutes.Department;
 type FoundUser = adminRoutes.FoundUser;
@@ -187,32 +188,18 @@ export async function searchUsers(
   }));
 }
 
-/** What the write rules and the audit need of a person. */
+/** What the write rules and the audit need of a person, and their profile as the calls answer it. */
 export async function loadTarget(db: Db, id: number) {
   const row = await db
     .selectFrom('users')
-    .leftJoin('positions', 'positions.id', 'users.position_id')
     .innerJoin('departments', 'departments.id', 'users.department_id')
-    .select([
-      'users.id',
-      'users.login',
-      'users.role',
-      'users.typ',
-      'users.name',
-      'users.surname',
-      'users.country',
-      'users.department_id',
-      'users.position_id',
-      'users.long_term',
-      'users.pass_hash',
-      'departments.alias as department_alias',
-      'positions.alias as position',
-    ])
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .select([...PROFILE_COLUMNS, 'users.position_id', 'users.pass_hash'])
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   const { pass_hash, ...rest } = row;
-  return { ...rest, has_password: pass_hash !== null };
+  return { ...rest, has_password: pass_hash !== null, profile: toProfile(rest) };
 }
 export type Target = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
 

@@ -11,36 +11,34 @@ type Notification = contentRoutes.Notification;
 import { compiledOnce, databaseOf, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { sessionCacheOf } from './session-cache.js';
+import type { SessionUser } from './sessions.js';
 
 type BundleKind = 'cma' | 'instruction';
 
-/** The position of a user, which decides the bundles they have. */
-async function positionOf(db: Db, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('users').select('position_id').where('id', '=', userId).executeTakeFirst();
-  return row?.position_id ?? null;
-}
+/** A signed-in person as their session holds them: their position decides the bundles they have. */
+type Holder = Pick<SessionUser, 'id' | 'position_id'>;
 
 const bundleCountsQuery = compiledOnce((db) =>
   db
-    .selectFrom('users')
-    .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
+    .selectFrom('bundle_positions')
     .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
     .select(['bundles.kind'])
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('users.id', '=', 0)
+    .where('bundle_positions.position_id', '=', 0)
     .groupBy('bundles.kind'),
 );
 
 /** How many CMA and instruction bundles the user's position has (the menu shows a link only when > 0). */
-export async function countBundles(db: Db, user: { id: number }): Promise<{ cma: number; instructions: number }> {
-  const rows = await runCompiled(db, bundleCountsQuery, [user.id]);
+export async function countBundles(db: Db, user: Holder): Promise<{ cma: number; instructions: number }> {
+  if (user.position_id === null) return { cma: 0, instructions: 0 };
+  const rows = await runCompiled(db, bundleCountsQuery, [user.position_id]);
   const count = (kind: BundleKind) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
   return { cma: count('cma'), instructions: count('instruction') };
 }
 
 /** The bundles of one kind assigned to the user's position, with the user's progress and resources. */
-async function listBundles(db: Db, userId: number, kind: BundleKind) {
-  const positionId = await positionOf(db, userId);
+async function listBundles(db: Db, user: Holder, kind: BundleKind) {
+  const { id: userId, position_id: positionId } = user;
   if (positionId === null) return [];
   const bundles = await db
     .selectFrom('bundles')
@@ -106,16 +104,16 @@ const toResource = (r: {
 });
 
 /** The user's CMA bundles; `coming_soon` ones last, the rest in their order. */
-export async function listCmaBundles(db: Db, userId: number): Promise<CmaBundle[]> {
-  const rows = await listBundles(db, userId, 'cma');
+export async function listCmaBundles(db: Db, user: Holder): Promise<CmaBundle[]> {
+  const rows = await listBundles(db, user, 'cma');
   const list = rows.map((row) => ({ ...row.bundle, resources: row.resources.map(toResource) }));
   const soon = (b: CmaBundle) => (b.completion_type === 'coming_soon' ? 1 : 0);
   return list.sort((a, b) => soon(a) - soon(b));
 }
 
 /** The user's instruction bundles: mandatory first, then in their order. */
-export async function listInstructionBundles(db: Db, userId: number): Promise<InstructionBundle[]> {
-  const rows = await listBundles(db, userId, 'instruction');
+export async function listInstructionBundles(db: Db, user: Holder): Promise<InstructionBundle[]> {
+  const rows = await listBundles(db, user, 'instruction');
   const list = rows.map((row) => ({
     ...row.bundle,
     mandatory: row.mandatory,

@@ -69,13 +69,13 @@ async function additionalAliases(db: Db, userIds: number[]): Promise<AliasesByPe
 }
 
 /** The courses a person's bundles link to (CMA and instructions). */
-async function linkedAliases(db: Db, userId: number): Promise<readonly string[]> {
+async function linkedAliases(db: Db, subject: CourseSubject): Promise<readonly string[]> {
+  if (subject.position_id === null) return [];
   const rows = await db
-    .selectFrom('users')
-    .innerJoin('bundle_positions', 'bundle_positions.position_id', 'users.position_id')
+    .selectFrom('bundle_positions')
     .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
     .select('bundle_resources.resource_path as alias')
-    .where('users.id', '=', userId)
+    .where('bundle_positions.position_id', '=', subject.position_id)
     .where('bundle_resources.resource_type', '=', 'course')
     .execute();
   return rows.map((row) => row.alias);
@@ -293,7 +293,7 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
-  const [courses, linked] = await Promise.all([catalogue(db), linkedAliases(db, subject.id)]);
+  const [courses, linked] = await Promise.all([catalogue(db), linkedAliases(db, subject)]);
   const pick = (s: CourseSubject, language: string): Picked => ({
     chosen: pickVersions(s, versionsOf(linked, courses), language),
     additionalOnly: NONE,
@@ -328,7 +328,7 @@ export async function findOpenableCourse(
   const [courses, additional, linked] = await Promise.all([
     catalogue(db),
     additionalAliases(db, [subject.id]),
-    linkedAliases(db, subject.id),
+    linkedAliases(db, subject),
   ]);
   const versions = [
     ...byPosition(subject, courses),

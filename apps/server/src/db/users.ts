@@ -1,5 +1,4 @@
 import type { UserProfile } from '@portal/shared';
-import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { searchName } from '../domain/names.js';
 
@@ -71,21 +70,6 @@ export function toProfile(row: ProfileRow): UserProfile {
     store_label: storeLabel,
     long_term: row.long_term === 1,
   };
-}
-
-const profileQuery = compiledOnce((db) =>
-  db
-    .selectFrom('users')
-    .innerJoin('departments', 'departments.id', 'users.department_id')
-    .leftJoin('positions', 'positions.id', 'users.position_id')
-    .select(PROFILE_COLUMNS)
-    .where('users.id', '=', 0),
-);
-
-/** Anyone's profile; a signed-in caller's own comes with the session (`SessionUser.profile`). */
-export async function loadProfile(db: Db, id: number): Promise<UserProfile | undefined> {
-  const [row] = await runCompiled(db, profileQuery, [id]);
-  return row ? toProfile(row) : undefined;
 }
 
 export async function setUserLanguage(db: Db, id: number, language: string): Promise<void> {

@@ -15,7 +15,6 @@ import {
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';
-import { loadProfile } from '../db/users.js';
 import { scopeOf } from '../domain/policy.js';
 import { parseQuery } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
@@ -138,8 +137,9 @@ function bundleResults(kind: 'cma' | 'instruction') {
 async function userData(db: Db, actor: SessionUser, query: Record<string, unknown>): Promise<Download> {
   const params = parse(adminDownloads.userData.input, query);
   await assertSubjectsInScope(db, actor, [params.u]);
-  const [user, target] = await Promise.all([loadProfile(db, params.u), loadTarget(db, params.u)]);
-  if (!user || !target) throw new ApiError('no_user_found', 'No such user.');
+  const target = await loadTarget(db, params.u);
+  if (!target) throw new ApiError('no_user_found', 'No such user.');
+  const user = target.profile;
   const [courses, completions] = await Promise.all([
     userCourses(db, user, params.lang as Language, new Date()),
     completionHistory(db, user.id),

@@ -10,7 +10,6 @@ import {
 } from '../db/admin.js';
 import { additionalCourses } from '../db/admin.js';
 import { completionHistory, loadCatalogue, resultGrid, userCourses } from '../db/admin-results.js';
-import { loadProfile } from '../db/users.js';
 import { mayDelete, mayGiveCourses, mayGrantAdmin, mayManage } from '../domain/admin-rules.js';
 import { scopeOf } from '../domain/policy.js';
 import { countriesFor, departmentsInScope, languageFor, signedIn } from './admin-access.js';
@@ -85,8 +84,9 @@ export const getUserData = route(adminRoutes.getUserData, {
   subjectUsers: (input) => [input.user_id],
   async handler({ input, actor, db }) {
     const caller = signedIn(actor);
-    const [user, target] = await Promise.all([loadProfile(db, input.user_id), loadTarget(db, input.user_id)]);
-    if (!user || !target) throw new ApiError('no_user_found', 'No such user.');
+    const target = await loadTarget(db, input.user_id);
+    if (!target) throw new ApiError('no_user_found', 'No such user.');
+    const user = target.profile;
     const now = new Date();
     const [courses, completions, additional] = await Promise.all([
       userCourses(db, user, languageFor(caller, input.userLang), now),

@@ -23,7 +23,6 @@ import { cellsOf, dueItems, loadCatalogue } from '../db/admin-results.js';
 import type { Db } from '../db/connect.js';
 import type { UserUpdate } from '../db/schema.js';
 import { endUserSessions } from '../db/sessions.js';
-import { loadProfile } from '../db/users.js';
 import {
   isManagerRole,
   mayAssignRole,
@@ -146,8 +145,7 @@ export const addUser = route(adminRoutes.addUser, {
     }
     const target = await mustLoad(db, created.id);
     await audit({ action: 'user.add', subjectType: 'user', subjectId: created.id, after: snapshot(target) });
-    const user = (await loadProfile(db, created.id))!;
-    return { message: ADMIN_MESSAGES.userCreated, id: created.id, login: created.login, user };
+    return { message: ADMIN_MESSAGES.userCreated, id: created.id, login: created.login, user: target.profile };
   },
 });
 
@@ -237,8 +235,7 @@ export const updateUserData = route(adminRoutes.updateUserData, {
         after: { ...snapshot(after), ...(passwordChanged ? { password_changed: true } : {}) },
       });
     }
-    const user = (await loadProfile(db, target.id))!;
-    return { user, due: await dueItems(db, user, languageFor(caller), new Date()) };
+    return { user: after.profile, due: await dueItems(db, after.profile, languageFor(caller), new Date()) };
   },
 });
 

@@ -273,9 +273,9 @@ describeEachDatabase('content calls', (env) => {
   });
 
   it('counts bundles of a position for the menu', async () => {
-    const id = async (login: string) =>
-      (await env().db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
-    expect(await countBundles(env().db, { id: await id('kz1234') })).toEqual({ cma: 3, instructions: 2 });
-    expect(await countBundles(env().db, { id: await id('peteris.kalnins') })).toEqual({ cma: 0, instructions: 0 });
+    const person = (login: string) =>
+      env().db.selectFrom('users').select(['id', 'position_id']).where('login', '=', login).executeTakeFirstOrThrow();
+    expect(await countBundles(env().db, await person('kz1234'))).toEqual({ cma: 3, instructions: 2 });
+    expect(await countBundles(env().db, await person('peteris.kalnins'))).toEqual({ cma: 0, instructions: 0 });
   });
 });

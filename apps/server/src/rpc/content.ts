@@ -60,12 +60,12 @@ async function advanceBundle(
 
 export const cmaResources = route(contentRoutes.cmaResources, {
   allow: 'own',
-  handler: async ({ actor, db }) => listCmaBundles(db, signedIn(actor).id),
+  handler: async ({ actor, db }) => listCmaBundles(db, signedIn(actor)),
 });
 
 export const getInstructions = route(contentRoutes.getInstructions, {
   allow: 'own',
-  handler: async ({ actor, db }) => listInstructionBundles(db, signedIn(actor).id),
+  handler: async ({ actor, db }) => listInstructionBundles(db, signedIn(actor)),
 });
 
 export const setCmaSeen = route(contentRoutes.setCmaSeen, {
