@@ -5,15 +5,9 @@ import { findDepartments } from '../db/admin.js';
 import type { SessionUser } from '../db/sessions.js';
 import { countriesOf } from '../domain/admin-rules.js';
 import { scopeOf } from '../domain/policy.js';
-import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
+import { forbidden, invalidInput, notFound } from './errors.js';
 
 type Department = adminRoutes.Department;
-
-/** The signed-in caller of a route that is never public. */
-export function signedIn(actor: SessionUser | null): SessionUser {
-  if (!actor) throw new ApiError('not active', 'Your session is not active. Please sign in.');
-  return actor;
-}
 
 /** The language a screen or export asked for, else the caller's own. */
 export function languageFor(actor: SessionUser, asked?: string): Language {

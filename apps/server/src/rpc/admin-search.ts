@@ -12,7 +12,7 @@ import { additionalCourses } from '../db/admin.js';
 import { completionHistory, loadCatalogue, resultGrid, userCourses } from '../db/admin-results.js';
 import { mayDelete, mayGiveCourses, mayGrantAdmin, mayManage } from '../domain/admin-rules.js';
 import { scopeOf } from '../domain/policy.js';
-import { countriesFor, departmentsInScope, languageFor, signedIn } from './admin-access.js';
+import { countriesFor, departmentsInScope, languageFor } from './admin-access.js';
 import { ApiError, forbidden, notFound } from './errors.js';
 import { route, type RouteContext, type RouteDef } from './registry.js';
 
@@ -20,12 +20,13 @@ const { ADMIN_MESSAGES, SEARCH_LIMIT } = adminRoutes;
 type GridInput = adminRoutes.ResultGrid;
 
 async function grid(
-  ctx: RouteContext<typeof adminRoutes.getUserResults> | RouteContext<typeof adminRoutes.getUserResultsByStores>,
+  ctx:
+    | RouteContext<typeof adminRoutes.getUserResults, 'view_results'>
+    | RouteContext<typeof adminRoutes.getUserResultsByStores, 'view_results'>,
   aliases: string[],
   kind: 'store' | undefined,
 ): Promise<GridInput> {
-  const actor = signedIn(ctx.actor);
-  const { input, db } = ctx;
+  const { actor, input, db } = ctx;
   const departments = await departmentsInScope(db, actor, input.country, aliases, kind);
   const columns = await loadCatalogue(db, {
     countries: [input.country],
@@ -57,7 +58,7 @@ function searchRoute<
   return route(contract, {
     allow: 'view_results',
     async handler({ input, actor, db, extra }) {
-      const found = await searchUsers(db, scopeOf(signedIn(actor)), input.search_string, { kind, limit: SEARCH_LIMIT });
+      const found = await searchUsers(db, scopeOf(actor), input.search_string, { kind, limit: SEARCH_LIMIT });
       if (found.length === 0) extra.message = ADMIN_MESSAGES.noUsers;
       return found as OutputOf<C>;
     },
@@ -73,7 +74,7 @@ export const getStoreLabel = route(adminRoutes.getStoreLabel, {
   async handler({ input, actor, db }) {
     const [store] = await findDepartments(db, [input.storeAlias]);
     if (!store || store.kind !== 'store') throw notFound('No such store.');
-    const reach = countriesFor(signedIn(actor));
+    const reach = countriesFor(actor);
     if (reach !== 'all' && !reach.includes(store.country)) throw forbidden('That store is outside your scope.');
     return store.label;
   },
@@ -82,8 +83,7 @@ export const getStoreLabel = route(adminRoutes.getStoreLabel, {
 export const getUserData = route(adminRoutes.getUserData, {
   allow: 'view_results',
   subjectUsers: (input) => [input.user_id],
-  async handler({ input, actor, db }) {
-    const caller = signedIn(actor);
+  async handler({ input, actor: caller, db }) {
     const target = await loadTarget(db, input.user_id);
     if (!target) throw new ApiError('no_user_found', 'No such user.');
     const user = target.profile;
@@ -111,19 +111,19 @@ export const getUserData = route(adminRoutes.getUserData, {
 
 export const getAllPins = route(adminRoutes.getAllPins, {
   allow: 'view_results',
-  handler: ({ actor, db }) => pinsInScope(db, scopeOf(signedIn(actor))),
+  handler: ({ actor, db }) => pinsInScope(db, scopeOf(actor)),
 });
 
 export const getAllDepartments = route(adminRoutes.getAllDepartments, {
   allow: 'view_results',
-  handler: ({ input, actor, db }) => listDepartments(db, { countries: countriesFor(signedIn(actor), input.country) }),
+  handler: ({ input, actor, db }) => listDepartments(db, { countries: countriesFor(actor, input.country) }),
 });
 
 export const getStores = route(adminRoutes.getStores, {
   allow: 'view_results',
   handler: ({ input, actor, db }) =>
     listDepartments(db, {
-      countries: countriesFor(signedIn(actor), input.country),
+      countries: countriesFor(actor, input.country),
       kind: 'store',
       storeType: input.store_type,
     }),
@@ -131,7 +131,7 @@ export const getStores = route(adminRoutes.getStores, {
 
 export const getPositions = route(adminRoutes.getPositions, {
   allow: 'view_results',
-  handler: ({ input, actor, db }) => listPositions(db, countriesFor(signedIn(actor), input.country)),
+  handler: ({ input, actor, db }) => listPositions(db, countriesFor(actor, input.country)),
 });
 
 export const getStoreTypes = route(adminRoutes.getStoreTypes, {

@@ -22,7 +22,7 @@ import {
 import { cellsOf, dueItems, loadCatalogue } from '../db/admin-results.js';
 import type { Db } from '../db/connect.js';
 import type { UserUpdate } from '../db/schema.js';
-import { endUserSessions } from '../db/sessions.js';
+import { endUserSessions, type SessionUser } from '../db/sessions.js';
 import {
   isManagerRole,
   mayAssignRole,
@@ -35,7 +35,7 @@ import {
 import { searchName } from '../domain/names.js';
 import { personaOf } from '../domain/policy.js';
 import { needsPassword } from '../domain/sign-in.js';
-import { languageFor, signedIn } from './admin-access.js';
+import { languageFor } from './admin-access.js';
 import { ApiError, conflict, forbidden, invalidInput } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -86,8 +86,7 @@ async function mustLoad(db: Db, id: number): Promise<Target> {
 export const addUser = route(adminRoutes.addUser, {
   allow: 'manage_users',
   writes: true,
-  async handler({ input, actor, db, audit }) {
-    const caller = signedIn(actor);
+  async handler({ input, actor: caller, db, audit }) {
     let departmentAlias = input.department_alias;
     if (!departmentAlias && typeof input.department_id === 'number') {
       departmentAlias = (await findDepartmentById(db, input.department_id))?.alias;
@@ -153,8 +152,7 @@ export const updateUserData = route(adminRoutes.updateUserData, {
   allow: 'manage_users',
   writes: true,
   subjectUsers: (input) => [input.id],
-  async handler({ input, actor, db, audit }) {
-    const caller = signedIn(actor);
+  async handler({ input, actor: caller, db, audit }) {
     const target = await mustLoad(db, input.id);
     if (!mayManage(caller, target)) throw forbidden('You may not change this person.');
 
@@ -243,8 +241,7 @@ export const deleteUser = route(adminRoutes.deleteUser, {
   allow: 'delete_users',
   writes: true,
   subjectUsers: (input) => [input.id],
-  async handler({ input, actor, db, audit }) {
-    const caller = signedIn(actor);
+  async handler({ input, actor: caller, db, audit }) {
     const target = await mustLoad(db, input.id);
     if (target.id === caller.id) throw conflict('You cannot delete your own profile.');
     if (!mayDelete(caller, target)) throw forbidden('You may not delete this person.');
@@ -269,7 +266,7 @@ async function checkCourses(db: Db, aliases: string[], field: string): Promise<v
 
 async function changeAdditional(
   db: Db,
-  caller: ReturnType<typeof signedIn>,
+  caller: SessionUser,
   userId: number,
   audit: (entry: {
     action: string;
@@ -306,7 +303,7 @@ export const saveAdditionalCourses = route(adminRoutes.saveAdditionalCourses, {
   async handler({ input, actor, db, audit }) {
     const wanted = [...new Set(input.courses)];
     await checkCourses(db, wanted, 'courses');
-    return changeAdditional(db, signedIn(actor), input.saveUserId, audit, (current) => ({
+    return changeAdditional(db, actor, input.saveUserId, audit, (current) => ({
       add: wanted.filter((a) => !current.includes(a)),
       remove: current.filter((a) => !wanted.includes(a)),
     }));
@@ -324,7 +321,7 @@ export const addAdditionalCourse = route(adminRoutes.addAdditionalCourse, {
         add_course_id: 'The course id is not a version of this course.',
       });
     }
-    return changeAdditional(db, signedIn(actor), input.save_user_id, audit, (current) => ({
+    return changeAdditional(db, actor, input.save_user_id, audit, (current) => ({
       add: current.includes(input.add_course_alias) ? [] : [input.add_course_alias],
       remove: [],
     }));
@@ -336,7 +333,7 @@ export const removeAdditionalCourse = route(adminRoutes.removeAdditionalCourse, 
   writes: true,
   subjectUsers: (input) => [input.save_user_id],
   async handler({ input, actor, db, audit }) {
-    return changeAdditional(db, signedIn(actor), input.save_user_id, audit, (current) => ({
+    return changeAdditional(db, actor, input.save_user_id, audit, (current) => ({
       add: [],
       remove: current.includes(input.add_course_alias) ? [input.add_course_alias] : [],
     }));
@@ -350,8 +347,7 @@ export const setCourseCompleteManual = route(adminRoutes.setCourseCompleteManual
   allow: 'additional_courses',
   writes: true,
   subjectUsers: (input) => [input.course_user_id],
-  async handler({ input, actor, db, audit }) {
-    const caller = signedIn(actor);
+  async handler({ input, actor: caller, db, audit }) {
     const target = await mustLoad(db, input.course_user_id);
     if (!mayGiveCourses(caller, target)) throw forbidden('You may not record completions for this person.');
     await checkCourses(db, [input.course_alias], 'course_alias');

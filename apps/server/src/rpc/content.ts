@@ -20,11 +20,6 @@ import { route, type RouteDef } from './registry.js';
 
 type BundleState = contentRoutes.BundleState;
 
-function signedIn(actor: SessionUser | null): SessionUser {
-  if (!actor) throw forbidden();
-  return actor;
-}
-
 const languageOf = (actor: SessionUser, requested?: Language): Language =>
   requested ?? (isLanguage(actor.language) ? actor.language : 'lv');
 
@@ -60,43 +55,41 @@ async function advanceBundle(
 
 export const cmaResources = route(contentRoutes.cmaResources, {
   allow: 'own',
-  handler: async ({ actor, db }) => listCmaBundles(db, signedIn(actor)),
+  handler: async ({ actor, db }) => listCmaBundles(db, actor),
 });
 
 export const getInstructions = route(contentRoutes.getInstructions, {
   allow: 'own',
-  handler: async ({ actor, db }) => listInstructionBundles(db, signedIn(actor)),
+  handler: async ({ actor, db }) => listInstructionBundles(db, actor),
 });
 
 export const setCmaSeen = route(contentRoutes.setCmaSeen, {
   allow: 'own',
   writes: true,
-  handler: async ({ input, actor, db }) => advanceBundle(db, signedIn(actor), 'cma', input.bundleId, 'seen'),
+  handler: async ({ input, actor, db }) => advanceBundle(db, actor, 'cma', input.bundleId, 'seen'),
 });
 
 export const setCmaBundleComplete = route(contentRoutes.setCmaBundleComplete, {
   allow: 'own',
   writes: true,
-  handler: async ({ input, actor, db }) => advanceBundle(db, signedIn(actor), 'cma', input.bundleId, 'complete'),
+  handler: async ({ input, actor, db }) => advanceBundle(db, actor, 'cma', input.bundleId, 'complete'),
 });
 
 export const setInstructionSeen = route(contentRoutes.setInstructionSeen, {
   allow: 'own',
   writes: true,
-  handler: async ({ input, actor, db }) => advanceBundle(db, signedIn(actor), 'instruction', input.bundleId, 'seen'),
+  handler: async ({ input, actor, db }) => advanceBundle(db, actor, 'instruction', input.bundleId, 'seen'),
 });
 
 export const setInstructionBundleComplete = route(contentRoutes.setInstructionBundleComplete, {
   allow: 'own',
   writes: true,
-  handler: async ({ input, actor, db }) =>
-    advanceBundle(db, signedIn(actor), 'instruction', input.bundleId, 'complete'),
+  handler: async ({ input, actor, db }) => advanceBundle(db, actor, 'instruction', input.bundleId, 'complete'),
 });
 
 export const notifications = route(contentRoutes.notifications, {
   allow: 'own',
-  handler: async ({ input, actor, db }) => {
-    const user = signedIn(actor);
+  handler: async ({ input, actor: user, db }) => {
     return listNotifications(db, user.id, languageOf(user, input.language));
   },
 });
@@ -105,12 +98,7 @@ export const setNotificationReaded = route(contentRoutes.setNotificationReaded, 
   allow: 'own',
   writes: true,
   handler: async ({ input, actor, db }) => {
-    const found = await markNotificationRead(
-      db,
-      signedIn(actor).id,
-      input.notification_alias,
-      new Date().toISOString(),
-    );
+    const found = await markNotificationRead(db, actor.id, input.notification_alias, new Date().toISOString());
     if (!found) throw notFound('No such notification.');
     return 'ok' as const;
   },
@@ -123,8 +111,7 @@ export const loginLinks = route(contentRoutes.loginLinks, {
 
 export const portalSettings = route(contentRoutes.portalSettings, {
   allow: 'own',
-  handler: async ({ input, actor, db, config }) => {
-    const user = signedIn(actor);
+  handler: async ({ input, actor: user, db, config }) => {
     const bundles = await countBundles(db, user);
     return portalSettingsFor(user, languageOf(user, input.language), contentSettingsOf(config), bundles);
   },

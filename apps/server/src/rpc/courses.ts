@@ -10,21 +10,13 @@ import {
   readCourseLog,
   recordCompletion,
   saveAttemptState,
-  type CourseSubject,
 } from '../db/courses.js';
-import type { SessionUser } from '../db/sessions.js';
 import { courseRoots, courseScos, contentUrl } from '../scorm/library.js';
-import { conflict, forbidden, invalidInput, notFound } from './errors.js';
+import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
 type CourseState = courseRoutes.CourseState;
 type ScormVersion = courseRoutes.ScormVersion;
-
-/** The caller as the person whose courses these are: their session holds what decides the list. */
-function self(actor: SessionUser | null): CourseSubject {
-  if (!actor) throw forbidden();
-  return actor;
-}
 
 const notOpenable = () => notFound('This course is not in your list.');
 
@@ -33,15 +25,14 @@ export const courses = route(courseRoutes.courses, {
   // The registry checks every listed person against the caller's scope (domain/policy.ts reachesUser).
   subjectUsers: (input) => input.userIds ?? [],
   async handler({ input, actor, db }) {
-    const subjects = input.userIds ? await loadSubjects(db, [...new Set(input.userIds)]) : [self(actor)];
+    const subjects = input.userIds ? await loadSubjects(db, [...new Set(input.userIds)]) : [actor];
     return listCourses(db, subjects, input.userLang ? { language: input.userLang } : {});
   },
 });
 
 export const linkedCourses = route(courseRoutes.linkedCourses, {
   allow: 'own',
-  async handler({ input, actor, db }) {
-    const subject = self(actor);
+  async handler({ input, actor: subject, db }) {
     return listLinkedCourses(db, subject, input.userLang ? { language: input.userLang } : {});
   },
 });
@@ -49,8 +40,7 @@ export const linkedCourses = route(courseRoutes.linkedCourses, {
 export const setCourseComplete = route(courseRoutes.setCourseComplete, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const subject = self(actor);
+  async handler({ input, actor: subject, db }) {
     const course = await findOpenableCourse(db, subject, input.course_alias);
     if (!course) throw notOpenable();
     if (course.external_url)
@@ -69,8 +59,7 @@ export const setCourseComplete = route(courseRoutes.setCourseComplete, {
 
 export const getCourseState = route(courseRoutes.getCourseState, {
   allow: 'own',
-  async handler({ input, actor, db, config }): Promise<CourseState> {
-    const subject = self(actor);
+  async handler({ input, actor: subject, db, config }): Promise<CourseState> {
     const course = await findOpenableCourse(db, subject, input.course_alias);
     if (!course) throw notOpenable();
     const scos = courseScos(courseRoots(config), course);
@@ -121,9 +110,8 @@ export const getCourseState = route(courseRoutes.getCourseState, {
 export const setCourseState = route(courseRoutes.setCourseState, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db, config }) {
+  async handler({ input, actor: subject, db, config }) {
     // The subject is always the caller: no input names another person, so nobody writes another's progress.
-    const subject = self(actor);
     const openable = await findOpenableCourse(db, subject, input.course_alias);
     if (!openable) throw notOpenable();
     const course =

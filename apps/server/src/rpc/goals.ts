@@ -1,5 +1,4 @@
 import { goalRoutes } from '@portal/shared';
-import type { SessionUser } from '../db/sessions.js';
 import {
   findOwnGoal,
   findOwnTask,
@@ -18,11 +17,6 @@ import { slotOfTaskName } from '../domain/goals.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
-function signedIn(actor: SessionUser | null): SessionUser {
-  if (!actor) throw forbidden();
-  return actor;
-}
-
 /** Someone else's goal is forbidden; an id that does not exist is not found. */
 async function refuseGoal(db: Db, goalId: number): Promise<never> {
   throw (await goalExists(db, goalId)) ? forbidden('That goal is not yours.') : notFound('No such goal.');
@@ -38,8 +32,7 @@ async function ownGoal(db: Db, userId: number, goalId: number): Promise<goalRout
 
 export const goals = route(goalRoutes.goals, {
   allow: 'own',
-  async handler({ actor, db }) {
-    const user = signedIn(actor);
+  async handler({ actor: user, db }) {
     return listGoals(db, user.id, user.language);
   },
 });
@@ -47,15 +40,14 @@ export const goals = route(goalRoutes.goals, {
 export const goalTasks = route(goalRoutes.goalTasks, {
   allow: 'own',
   async handler({ input, actor, db }) {
-    return (await ownGoal(db, signedIn(actor).id, input.goalId)).tasks;
+    return (await ownGoal(db, actor.id, input.goalId)).tasks;
   },
 });
 
 export const addGoal = route(goalRoutes.addGoal, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const user = signedIn(actor);
+  async handler({ input, actor: user, db }) {
     const [slot] = await freeGoalSlots(db, user.id);
     if (slot === undefined) throw conflict('You already have three goals.');
     const id = await insertGoal(db, user.id, { slot, ...input });
@@ -68,7 +60,7 @@ export const addTask = route(goalRoutes.addTask, {
   allow: 'own',
   writes: true,
   async handler({ input, actor, db }) {
-    const goal = await ownGoal(db, signedIn(actor).id, input.goal_id);
+    const goal = await ownGoal(db, actor.id, input.goal_id);
     const slot = slotOfTaskName(input.name);
     const task = await insertTask(db, { goal_id: goal.goal_id, slot, description: input.description });
     if (!task) throw conflict(`The goal already has ${input.name}.`);
@@ -79,8 +71,7 @@ export const addTask = route(goalRoutes.addTask, {
 export const setGoalName = route(goalRoutes.setGoalName, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const user = signedIn(actor);
+  async handler({ input, actor: user, db }) {
     if (!(await updateOwnGoal(db, user.id, input.goal_id, { name: input.goal_name })))
       await refuseGoal(db, input.goal_id);
     return ownGoal(db, user.id, input.goal_id);
@@ -90,8 +81,7 @@ export const setGoalName = route(goalRoutes.setGoalName, {
 export const setGoalQuarter = route(goalRoutes.setGoalQuarter, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const user = signedIn(actor);
+  async handler({ input, actor: user, db }) {
     if (!(await updateOwnGoal(db, user.id, input.goal_id, { quarter: input.quarter_id })))
       await refuseGoal(db, input.goal_id);
     return ownGoal(db, user.id, input.goal_id);
@@ -101,8 +91,7 @@ export const setGoalQuarter = route(goalRoutes.setGoalQuarter, {
 export const setTaskPercentage = route(goalRoutes.setTaskPercentage, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const user = signedIn(actor);
+  async handler({ input, actor: user, db }) {
     if (!(await updateOwnTask(db, user.id, input.task_id, { percentage: input.task_percentage }))) {
       await refuseTask(db, input.task_id);
     }
@@ -113,8 +102,7 @@ export const setTaskPercentage = route(goalRoutes.setTaskPercentage, {
 export const setTaskDescription = route(goalRoutes.setTaskDescription, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor, db }) {
-    const user = signedIn(actor);
+  async handler({ input, actor: user, db }) {
     if (!(await updateOwnTask(db, user.id, input.task_id, { description: input.task_description }))) {
       await refuseTask(db, input.task_id);
     }
@@ -126,7 +114,7 @@ export const setGoalsIntroSeen = route(goalRoutes.setGoalsIntroSeen, {
   allow: 'own',
   writes: true,
   async handler({ actor, db }) {
-    return { first_visit: await markGoalsIntroSeen(db, signedIn(actor).id) };
+    return { first_visit: await markGoalsIntroSeen(db, actor.id) };
   },
 });
 

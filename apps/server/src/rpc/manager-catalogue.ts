@@ -154,7 +154,7 @@ export const addCourse = route(managerRoutes.addCourse, {
     const content = input.external_url
       ? { folder: '', launch_file: null, scorm_version: null, external_url: input.external_url }
       : folderContent(config, input.folder!);
-    return insertAndAudit(db, actor!.id, newCourseRow(input, content), input.external_url ? 'external' : 'folder');
+    return insertAndAudit(db, actor.id, newCourseRow(input, content), input.external_url ? 'external' : 'folder');
   },
 });
 

@@ -331,7 +331,7 @@ export const addCourses = route(managerRoutes.addCourses, {
   writes: true,
   async handler({ input, actor, db, audit }) {
     const r = await resolveAddCourses(db, input);
-    await addAdditionalToDepartments(db, r.departmentIds, r.aliases, actor!.id);
+    await addAdditionalToDepartments(db, r.departmentIds, r.aliases, actor.id);
     const after = await countExistingAdditional(db, r.departmentIds, r.aliases);
     const added = after - r.existing;
     await audit({

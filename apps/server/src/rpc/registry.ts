@@ -13,10 +13,12 @@ import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { parseQuery } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
 
-export interface RouteContext<C extends RouteContract> {
+/** The caller a route sees: every route but a public one has a signed-in caller (`authorizeCaller`). */
+export type ActorOf<A extends Capability> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface RouteContext<C extends RouteContract, A extends Capability = Capability> {
   input: ParsedInputOf<C>;
-  /** The signed-in caller; routes with capability 'public' may be called without one. */
-  actor: SessionUser | null;
+  actor: ActorOf<A>;
   db: Db;
   config: Config;
   ip: string;
@@ -30,21 +32,27 @@ export interface RouteContext<C extends RouteContract> {
   extra: Record<string, unknown>;
 }
 
-export interface RouteSpec<C extends RouteContract> {
-  allow: Capability;
+export interface RouteSpec<C extends RouteContract, A extends Capability> {
+  allow: A;
   /** Runs the handler inside one transaction. */
   writes?: boolean;
   /** User ids the call acts on; each must lie in the caller's scope. */
   subjectUsers?(input: ParsedInputOf<C>): number[];
-  handler(ctx: RouteContext<C>): Promise<OutputOf<C>>;
+  handler(ctx: RouteContext<C, A>): Promise<OutputOf<C>>;
 }
 
-export interface RouteDef<C extends RouteContract = RouteContract> extends RouteSpec<C> {
+export interface RouteDef<C extends RouteContract = RouteContract, A extends Capability = Capability> extends RouteSpec<
+  C,
+  A
+> {
   contract: C;
 }
 
 /** Declares one call: its contract from packages/shared plus who may make it and what it does. */
-export function route<C extends RouteContract>(contract: C, spec: RouteSpec<C>): RouteDef<C> {
+export function route<C extends RouteContract, A extends Capability>(
+  contract: C,
+  spec: RouteSpec<C, A>,
+): RouteDef<C, A> {
   return { contract, ...spec };
 }
 
@@ -89,12 +97,12 @@ export function assertSameOrigin(request: FastifyRequest): void {
  * checks a `userId` parameter against it and the caller's role against the capability (`forbidden`).
  * Used by the registry and by routes outside `/api` (uploads) so the rules live in one place.
  */
-export async function authorizeCaller(
+export async function authorizeCaller<A extends Capability>(
   request: FastifyRequest,
   deps: ApiDeps,
-  allow: Capability,
+  allow: A,
   params: Record<string, unknown> = {},
-): Promise<SessionUser | null> {
+): Promise<ActorOf<A>> {
   const token = sessionToken(request, params);
   const actor = token
     ? await resolveSession(deps.db, token, {
@@ -106,7 +114,7 @@ export async function authorizeCaller(
   if (actor && params.userId !== undefined && Number(params.userId) !== actor.id)
     throw forbidden('userId is not the signed-in user.');
   if (!mayCall(personaOf(actor), allow)) throw forbidden();
-  return actor;
+  return actor as ActorOf<A>;
 }
 
 /** Mounts `GET|POST /api?r=<route>` over the given route declarations. */
