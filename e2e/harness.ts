@@ -31,8 +31,10 @@ async function freePort(): Promise<number> {
 export interface Portal {
   url: string;
   dataDir: string;
-  /** Stops the server process (SIGTERM, or SIGKILL to simulate a crash). */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The server's (first) process. */
+  readonly pid: number;
+  /** Stops the server process (SIGTERM, or SIGKILL to simulate a crash); resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Starts the server again on the same port and database. */
   start(): Promise<void>;
 }
@@ -80,15 +82,28 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const running = child;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
+    if (!running || running.exitCode !== null) return running?.exitCode ?? null;
+    return new Promise<number | null>((resolve) => {
+      running.once('exit', (code) => resolve(code));
       running.kill(signal);
     });
   };
 
-  await start();
-  return { url, dataDir, start, stop };
+  try {
+    await start();
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    dataDir,
+    get pid() {
+      return child!.pid!;
+    },
+    start,
+    stop,
+  };
 }
 
 export async function stopPortal(portal: Portal | undefined): Promise<void> {

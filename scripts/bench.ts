@@ -7,6 +7,7 @@
 //   --data-url URL      reuse a large data set built before (kept with --keep-data)
 //   --rounds N          interleaved rounds of every load (default 3); --seconds S per load (default 3)
 //   --lighthouse-runs N Lighthouse runs per page, the median score is kept (default 5); --skip-web
+//   --server-processes N  the portal's SERVER_PROCESSES (default: one per core, as a production server runs)
 //   --out FILE          where the JSON goes (default bench/results/latest.json)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,12 +43,14 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '3' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'skip-web': { type: 'boolean', default: false },
+    'server-processes': { type: 'string', default: String(os.availableParallelism()) },
     out: { type: 'string', default: 'bench/results/latest.json' },
   },
 });
 
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
+const SERVER_PROCESSES = Number(args['server-processes']);
 /** Well within the minute after which a session is read and touched again. */
 const SESSION_PASS_EVERY_MS = 40_000;
 const started = Date.now();
@@ -100,9 +103,12 @@ const bare: Service = await startReference(repoRoot, 'bare');
 const CALIBRATION_MICROS = 10;
 const busyBare: Service = await startReference(repoRoot, 'bare', { workMicros: CALIBRATION_MICROS });
 const framework: Service = await startReference(repoRoot, 'framework');
-const portal: Service = await startPortal(repoRoot, data.url, args['skip-web'] ? {} : { WEB_DIST_DIR: webDir });
+const portal: Service = await startPortal(repoRoot, data.url, {
+  SERVER_PROCESSES: String(SERVER_PROCESSES),
+  ...(args['skip-web'] ? {} : { WEB_DIST_DIR: webDir }),
+});
 log(
-  `servers up: bare node:http on ${bare.port}, Fastify alone on ${framework.port}, portal on ${portal.port} (pid ${portal.pid})`,
+  `servers up: bare node:http on ${bare.port}, Fastify alone on ${framework.port}, portal on ${portal.port} (pid ${portal.pid}, ${SERVER_PROCESSES} server processes)`,
 );
 
 const rows: Row[] = [];
@@ -379,7 +385,7 @@ async function exports() {
     },
     {
       section: 'Export',
-      measure: 'server peak RSS during the export',
+      measure: `server peak RSS during the export (the largest of its ${SERVER_PROCESSES > 1 ? `${SERVER_PROCESSES + 1} processes` : 'process'})`,
       figure: `${peak.toFixed(0)} MB (before ${full[0]!.server.rssBeforeMb.toFixed(0)} MB; raw writer process ${median(full.map((f) => f.raw.peakRssMb)).toFixed(0)} MB)`,
       budget: '< 400 MB',
       pass: peak < 400,
@@ -542,7 +548,12 @@ const summary = {
     loadAverageBefore: loadBefore,
     loadAverageAfter: loadAfter,
   },
-  settings: { rounds: ROUNDS, secondsPerLoad: SECONDS, lighthouseRuns: Number(args['lighthouse-runs']) },
+  settings: {
+    rounds: ROUNDS,
+    secondsPerLoad: SECONDS,
+    serverProcesses: SERVER_PROCESSES,
+    lighthouseRuns: Number(args['lighthouse-runs']),
+  },
   dataSet: {
     users: fx.users,
     countryUsers: fx.countryUsers,
@@ -558,7 +569,7 @@ fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
 
 printTable(rows, {
-  title: `npm run bench · ${dialect} · ${fx.users} users · ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
+  title: `npm run bench · ${dialect} · ${fx.users} users · portal on ${SERVER_PROCESSES} server process(es) · ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
   footer: `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${os.cpus().length} cores; ${summary.seconds.toFixed(0)} s in all; ${path.relative(repoRoot, out)}`,
 });
 

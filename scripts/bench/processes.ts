@@ -31,8 +31,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A process and every process it started, and theirs (Linux /proc). */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      for (const task of fs.readdirSync(`/proc/${tree[i]}/task`)) {
+        const children = fs.readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return tree;
+}
+
 /** The resident set of a process in MB (Linux /proc), or NaN when it cannot be read. */
-export function rssMb(pid: number): number {
+function processRssMb(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /VmRSS:\s+(\d+) kB/.exec(status);
@@ -42,18 +58,33 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** CPU time a process (all its threads) has used so far, in ms (Linux /proc, 100 ticks a second), or NaN. */
-export function cpuTimeMs(pid: number): number {
-  try {
-    // Fields after the command name: state is the first, utime and stime the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
+/**
+ * The resident set of the largest process of a server in MB: the one a single call (an export) runs in, when the
+ * server runs several processes. NaN when it cannot be read.
+ */
+export function rssMb(pid: number): number {
+  const readable = processTree(pid)
+    .map(processRssMb)
+    .filter((mb) => Number.isFinite(mb));
+  return readable.length > 0 ? Math.max(...readable) : Number.NaN;
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; returns the samples (MB). */
+/** CPU time a server (all its processes and threads) has used so far, in ms (Linux /proc, 100 ticks a second). */
+export function cpuTimeMs(pid: number): number {
+  let ms = 0;
+  for (const member of processTree(pid)) {
+    try {
+      // Fields after the command name: state is the first, utime and stime the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ms;
+}
+
+/** Samples a server's RSS (`rssMb`) every `everyMs` until stopped; returns the samples (MB). */
 export function sampleRss(pid: number, everyMs = 25): { stop(): number[] } {
   const samples: number[] = [rssMb(pid)];
   const timer = setInterval(() => samples.push(rssMb(pid)), everyMs);

@@ -21,6 +21,8 @@ const schema = z.object({
   DATABASE_URL: z.string().default('sqlite:data/portal.sqlite'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Processes sharing the port (node:cluster); one per core uses the whole machine. */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   DEMO_SEED: bool.default(true),
@@ -65,12 +67,19 @@ const requireLdapSettings = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) =>
   }
 };
 
+/** Processes share a database they can each open: not one in their own memory. */
+const requireSharedDatabase = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (c.SERVER_PROCESSES > 1 && c.DATABASE_URL === 'sqlite::memory:')
+    ctx.addIssue({ code: 'custom', path: ['SERVER_PROCESSES'], message: 'must be 1 with an in-memory database' });
+};
+
 export type Config = z.infer<typeof schema> & { repoRoot: string };
 
 /** Reads the settings; relative paths are taken from the repository root. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema
     .superRefine(requireLdapSettings)
+    .superRefine(requireSharedDatabase)
     .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };

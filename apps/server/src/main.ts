@@ -1,27 +1,48 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { directorySettings } from './auth/ldap.js';
-import { loadConfig } from './config.js';
-import { connect, migrateToLatest } from './db/connect.js';
+import { loadConfig, type Config } from './config.js';
+import { connect, migrateToLatest, type Connection } from './db/connect.js';
+import { loggerOptions } from './http/logging.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { superviseServerProcesses } from './server-processes.js';
+
+/** Brings the database up to date, once, before any process serves. */
+async function prepareDatabase(connection: Connection, config: Config, log: pino.Logger): Promise<void> {
+  await migrateToLatest(connection);
+  if (config.DEMO_SEED && (await seedDemoIfEmpty(connection.db)))
+    log.info('filled the empty database with the demo organisation');
+}
+
+async function serve(connection: Connection, config: Config): Promise<void> {
+  const app = await buildApp({ config, db: connection.db });
+  let closing: Promise<void> | undefined;
+  const shutdown = (signal: string) =>
+    (closing ??= (async () => {
+      app.log.info({ signal }, 'shutting down');
+      await app.close();
+      await connection.close();
+      process.exit(0);
+    })());
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
 
 const config = loadConfig();
 const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });
-await migrateToLatest(connection);
-const app = await buildApp({ config, db: connection.db });
-// Unusable directory settings stop the server now rather than at the first office sign-in.
-directorySettings(config, app.log.child({ component: 'ldap' }));
-if (config.DEMO_SEED) {
-  const seeded = await seedDemoIfEmpty(connection.db);
-  if (seeded) app.log.info('filled the empty database with the demo organisation');
+if (cluster.isPrimary) {
+  const log = pino(loggerOptions(config.LOG_LEVEL));
+  // Unusable directory settings stop the server now rather than at the first office sign-in.
+  directorySettings(config, log.child({ component: 'ldap' }));
+  await prepareDatabase(connection, config, log);
+  if (config.SERVER_PROCESSES === 1) {
+    await serve(connection, config);
+  } else {
+    await connection.close();
+    superviseServerProcesses(config.SERVER_PROCESSES, log);
+  }
+} else {
+  await serve(connection, config);
 }
-
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await connection.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.PORT, host: config.HOST });
