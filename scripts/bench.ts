@@ -385,7 +385,7 @@ async function exports() {
     },
     {
       section: 'Export',
-      measure: `server peak RSS during the export (the largest of its ${SERVER_PROCESSES > 1 ? `${SERVER_PROCESSES + 1} processes` : 'process'})`,
+      measure: `server peak RSS during the export (${SERVER_PROCESSES > 1 ? `the largest of its ${SERVER_PROCESSES + 1} processes` : 'its one process'})`,
       figure: `${peak.toFixed(0)} MB (before ${full[0]!.server.rssBeforeMb.toFixed(0)} MB; raw writer process ${median(full.map((f) => f.raw.peakRssMb)).toFixed(0)} MB)`,
       budget: '< 400 MB',
       pass: peak < 400,
