@@ -272,11 +272,13 @@ export async function listCourses(
   options: { language?: Language; now?: Date } = {},
 ): Promise<UserCourse[]> {
   if (subjects.length === 0) return [];
-  const courses = await catalogue(db);
-  const additional = await additionalAliases(
-    db,
-    subjects.map((s) => s.id),
-  );
+  const [courses, additional] = await Promise.all([
+    catalogue(db),
+    additionalAliases(
+      db,
+      subjects.map((s) => s.id),
+    ),
+  ]);
   const pick = (subject: CourseSubject, language: string): Picked => {
     const mine = additional.get(subject.id) ?? [];
     const chosen = pickAssigned(subject, mine, courses, language);
@@ -306,9 +308,9 @@ export async function listLinkedCourses(
  * courses `listCourses` would list, counted without building the list.
  */
 export async function countDueMandatory(db: Db, subject: CourseSubject, now = new Date()): Promise<number> {
-  const courses = await catalogue(db);
-  const additional = (await additionalAliases(db, [subject.id])).get(subject.id) ?? [];
-  const mandatory = [...pickAssigned(subject, additional, courses, subject.language).values()].filter(
+  const [courses, additional] = await Promise.all([catalogue(db), additionalAliases(db, [subject.id])]);
+  const mine = additional.get(subject.id) ?? [];
+  const mandatory = [...pickAssigned(subject, mine, courses, subject.language).values()].filter(
     (c) => c.course_type === 'mandatory',
   );
   if (mandatory.length === 0) return 0;

@@ -161,7 +161,8 @@ export async function findOwnTask(db: Db, userId: number, taskId: number): Promi
 
 /** Slots 0 to 2 the user has no goal in yet. */
 export async function freeGoalSlots(db: Db, userId: number): Promise<number[]> {
-  const taken = new Set((await readGoals(db, userId)).goals.map((g) => g.slot));
+  const rows = await db.selectFrom('goals').select('slot').where('user_id', '=', userId).execute();
+  const taken = new Set(rows.map((g) => g.slot));
   return GOAL_SLOTS.filter((slot) => !taken.has(slot));
 }
 

@@ -44,9 +44,7 @@ export class SessionCache<T> {
   }
 
   get(key: string): T | undefined {
-    if (!this.#ready) return undefined;
-    if (this.#changedElsewhere()) this.clear();
-    return this.#entries.get(key);
+    return this.currentGeneration() === undefined ? undefined : this.#entries.get(key);
   }
 
   set(key: string, value: T, readAtGeneration: number): void {
