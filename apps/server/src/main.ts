@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { directorySettings } from './auth/ldap.js';
+import { shareHashingCores } from './auth/passwords.js';
 import { loadConfig, type Config } from './config.js';
 import { connect, migrateToLatest, type Connection } from './db/connect.js';
 import { loggerOptions } from './http/logging.js';
@@ -16,6 +17,7 @@ async function prepareDatabase(connection: Connection, config: Config, log: pino
 }
 
 async function serve(connection: Connection, config: Config): Promise<void> {
+  shareHashingCores(config.SERVER_PROCESSES);
   const app = await buildApp({ config, db: connection.db });
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>

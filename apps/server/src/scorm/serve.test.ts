@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createSession } from '../db/sessions.js';
-import { contentSecurityPolicy } from '../http/csp.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 import { openTestDatabase } from '../../test/test-env.js';
 import { seedDemoIfEmpty } from '../seed/demo.js';
 import { importPackage } from './import.js';
@@ -32,7 +31,7 @@ describe('course content serving', () => {
     app = Fastify({ logger: false });
     // The same order as app.ts: cookies and the portal's strict headers first, then the content plugin.
     await app.register(cookie);
-    await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+    registerSecurityHeaders(app, config);
     await app.register(courseContent, { config, db: database.db });
     await app.ready();
     const anna = await database.db
