@@ -78,23 +78,39 @@ export function connect(
 }
 
 /**
- * SQLite's `data_version` changes when another connection (another process) commits; this connection's own do not.
- * Reading it takes the database's shared-memory locks, which under load cost a tenth of a trivial call, so it is
- * read at most once a millisecond: a commit elsewhere is seen by calls that start more than a millisecond after it.
+ * Has another process committed a write to cached rows? SQLite's `data_version` changes when another connection
+ * commits (this connection's own commits do not); then `cached_rows_version` (migration 0006, moved on by triggers)
+ * tells whether that commit touched cached rows, so that the many other writes (a course's progress, a session
+ * touch) leave the cache alone. Reading `data_version` takes the database's shared-memory locks, which under load
+ * cost a tenth of a trivial call, so it is read at most once a millisecond: a commit elsewhere is seen by calls that
+ * start more than a millisecond after it.
  */
 function committedElsewhere(sqlite: SQLite.Database, everyMs = 1): () => boolean {
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let seen = dataVersion.get();
+  let seenData = dataVersion.get();
+  let seenVersion = cachedRowsVersion(sqlite);
   let checkedAt = performance.now();
   return () => {
     const now = performance.now();
     if (now - checkedAt < everyMs) return false;
     checkedAt = now;
-    const current = dataVersion.get();
-    if (current === seen) return false;
-    seen = current;
+    const data = dataVersion.get();
+    if (data === seenData) return false;
+    seenData = data;
+    const version = cachedRowsVersion(sqlite);
+    if (version !== undefined && version === seenVersion) return false;
+    seenVersion = version;
     return true;
   };
+}
+
+/** The version of cached rows, or undefined before the migration that keeps it (every commit counts then). */
+function cachedRowsVersion(sqlite: SQLite.Database): number | undefined {
+  try {
+    return (sqlite.prepare('select version from cached_rows_version').get() as { version: number }).version;
+  } catch {
+    return undefined;
+  }
 }
 
 export function migrator(connection: Connection): Migrator {

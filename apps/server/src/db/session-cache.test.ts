@@ -83,6 +83,52 @@ describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
   });
 });
 
+describe('writes to cached rows on sqlite, seen by another process', () => {
+  const databases = demoDatabasePerTest('sqlite');
+
+  it('move cached_rows_version on (migration 0006) exactly when changesCachedRows says so', async () => {
+    const db = await databases.open();
+    await createSession(db, ANNA, policy);
+    const version = async () =>
+      (await sql<{ version: number }>`select version from cached_rows_version`.execute(db)).rows[0]!.version;
+    const now = new Date().toISOString();
+    const anna = await db.selectFrom('users').selectAll().where('id', '=', ANNA).executeTakeFirstOrThrow();
+    const writes = {
+      'session touch': db.updateTable('sessions').set({ last_seen_at: now, expires_at: now }),
+      'sign-in': db
+        .insertInto('sessions')
+        .values({ token_hash: 'new', user_id: ANNA, created_at: now, last_seen_at: now, expires_at: now }),
+      'goal edit': db.updateTable('goals').set({ name: 'x' }),
+      'new department': db
+        .insertInto('departments')
+        .values({ alias: 'new-dep', label: 'New', country: 'lv', kind: 'office' }),
+      'notification read': db
+        .insertInto('notification_reads')
+        .values({ user_id: ANNA, notification_id: 1, read_at: new Date().toISOString() }),
+      'role change': db.updateTable('users').set({ role: 'admin' }).where('id', '=', ANNA),
+      'user upsert': db
+        .insertInto('users')
+        .values(anna)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ surname: 'Upserted' })),
+      'session moved to another user': db.updateTable('sessions').set({ user_id: 3 }).where('token_hash', '=', 'new'),
+      'sign-out': db.deleteFrom('sessions').where('token_hash', '=', 'new'),
+      'department renamed': db.updateTable('departments').set({ label: 'Renamed' }).where('alias', '=', 'new-dep'),
+      'position renamed': db.updateTable('positions').set({ label: 'Renamed' }),
+      'notification disabled': db.updateTable('notifications').set({ status: 'disabled' }),
+      'notification removed': db.deleteFrom('notifications').where('id', '=', 1),
+      'user deleted': db.deleteFrom('users').where('id', '=', ANNA),
+    };
+    for (const [name, query] of Object.entries(writes)) {
+      const before = await version();
+      await query.execute();
+      expect({ name, moved: (await version()) !== before }).toEqual({
+        name,
+        moved: changesCachedRows(query.compile()),
+      });
+    }
+  });
+});
+
 /** How many database reads resolving the token took (0: the cache answered). */
 async function readsToResolve(db: Db, token: string): Promise<{ role: string | null; reads: number }> {
   const spy = vi.spyOn(db, 'executeQuery');
@@ -141,6 +187,32 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
     await endUserSessions(await databases.secondProcess(), ANNA);
     // PostgreSQL's notification arrives a moment after the commit.
     await vi.waitFor(async () => expect(await readsToResolve(db, token)).toEqual({ role: null, reads: 1 }));
+  });
+
+  it('keeps what it holds while another process commits writes to other rows', async () => {
+    const token = await open();
+    const other = await databases.secondProcess();
+    const touch = () => other.updateTable('sessions').set({ last_seen_at: new Date().toISOString() }).execute();
+    const cachedAfter = async (write: () => Promise<unknown>) => {
+      await write();
+      // A process looks for commits elsewhere at most once a millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return readsToResolve(db, token);
+    };
+    // This connection opened before the database was migrated: the first commit elsewhere counts whatever it wrote.
+    await touch();
+    await vi.waitFor(async () => {
+      await resolveSession(db, token, policy);
+      expect(await readsToResolve(db, token)).toEqual({ role: 'learner', reads: 0 });
+    });
+    expect(await cachedAfter(touch)).toEqual({ role: 'learner', reads: 0 });
+    const read = { user_id: ANNA, notification_id: 1, read_at: new Date().toISOString() };
+    expect(await cachedAfter(() => other.insertInto('notification_reads').values(read).execute())).toEqual({
+      role: 'learner',
+      reads: 0,
+    });
+    await other.updateTable('users').set({ role: 'admin' }).where('id', '=', ANNA).execute();
+    await vi.waitFor(async () => expect(await readsToResolve(db, token)).toEqual({ role: 'admin', reads: 1 }));
   });
 
   it('keeps the active notifications until a write to them, in this process or another', async () => {

@@ -6,10 +6,10 @@ import type { Db } from './connect.js';
  * Sessions this process has read, so that a call need not read its session from the database every time. The
  * database stays the only truth: every committed write that could end a session or change who its user is (see
  * `changesCachedRows`) empties the cache, at once in the writing process and, through the dialect's signal
- * (SQLite's `data_version`, PostgreSQL's NOTIFY), in every other process before it answers a call that starts a
- * millisecond or more after the commit. A read that overlapped such a write is not kept (`generation`). The same
- * writes and signal tell the process's other copies of rarely changed rows when to read again (`currentGeneration`):
- * the active notifications (db/content.ts).
+ * (on SQLite `data_version` and the `cached_rows_version` its triggers move on, migration 0006; on PostgreSQL
+ * NOTIFY), in every other process before it answers a call that starts a millisecond or more after the commit. A
+ * read that overlapped such a write is not kept (`generation`). The same writes and signal tell the process's other
+ * copies of rarely changed rows when to read again (`currentGeneration`): the active notifications (db/content.ts).
  */
 export class SessionCache<T> {
   readonly #entries = new Map<string, T>();
@@ -82,7 +82,8 @@ function tableName(node: OperationNode | undefined): string | undefined {
 /**
  * Does this query change what a cached session holds (`SESSION_TABLES`): end a session, change its user, or the
  * department or position in the user's profile? Inserts of new rows change no existing session. Any write to the
- * rows of other copies (`COPIED_TABLES`) counts.
+ * rows of other copies (`COPIED_TABLES`) counts. The SQLite triggers of migration 0006 say the same for other
+ * processes (session-cache.test.ts holds the two together).
  */
 export function changesCachedRows(query: CompiledQuery): boolean {
   const node = query.query;

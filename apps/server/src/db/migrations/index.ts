@@ -3,6 +3,7 @@ import { initial } from './0001-initial.js';
 import { courseStateSeq } from './0003-course-state-seq.js';
 import { resultStatusIndex } from './0004-result-status-index.js';
 import { catalogueVersion } from './0005-catalogue-version.js';
+import { cachedRowsVersion } from './0006-cached-rows-version.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -16,6 +17,7 @@ const all: Record<string, PortalMigration> = {
   '0003-course-state-seq': courseStateSeq,
   '0004-result-status-index': resultStatusIndex,
   '0005-catalogue-version': catalogueVersion,
+  '0006-cached-rows-version': cachedRowsVersion,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
