@@ -151,6 +151,25 @@ interface Scenario {
   requests: BenchRequest[];
 }
 
+/** In the load with writes, one request in this many changes the learner's first goal's name. */
+const EDIT_EVERY = 20;
+
+/** `users` for every learner session, and for every `EDIT_EVERY`th a change of that learner's first goal's name. */
+async function usersWithGoalEdits(): Promise<BenchRequest[]> {
+  const requests: BenchRequest[] = [];
+  for (const [index, cookie] of fx.learnerCookies.entries()) {
+    if (index % EDIT_EVERY !== 0) {
+      requests.push(get('users', cookie));
+      continue;
+    }
+    const response = await fetch(`http://127.0.0.1:${portal.port}/api?r=goals`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`goals failed: ${response.status} ${await response.text()}`);
+    const goals = (await response.json()) as { result: { goal_id: number }[] };
+    requests.push(post('set_goal_name', cookie, { goal_id: goals.result[0]!.goal_id, goal_name: 'Monday morning' }));
+  }
+  return requests;
+}
+
 async function learnerAndManagerLoads() {
   const learner = (route: string) => fx.learnerCookies.map((cookie) => get(route, cookie));
   const learnerCalls = ['users', 'courses', 'goals', 'notifications', 'home_counts'];
@@ -182,6 +201,15 @@ async function learnerAndManagerLoads() {
       })),
     );
   }
+  // Filled in after the warm-up, which creates the goals it edits.
+  const withEdits: Scenario = {
+    key: 'users_goal_edits@50',
+    label: `users, every ${EDIT_EVERY}th request a goal edit instead (a write, which the other process sees)`,
+    service: portal,
+    connections: 50,
+    requests: [],
+  };
+  scenarios.push(withEdits);
   const office = fx.officeAdminCookies;
   scenarios.push({
     key: 'country_page@1',
@@ -227,6 +255,7 @@ async function learnerAndManagerLoads() {
   const goals = scenarios.find((s) => s.key === 'goals@50')!;
   await load({ port: portal.port, connections: 50, amount: goals.requests.length, requests: goals.requests });
   await refreshStatistics(data.url);
+  withEdits.requests = await usersWithGoalEdits();
   for (const s of scenarios) {
     await settle(s.service);
     const result = await load({ port: s.service.port, connections: s.connections, duration: 1, requests: s.requests });
@@ -289,6 +318,17 @@ async function learnerAndManagerLoads() {
     }
     for (const s of scenarios.filter((x) => x.connections === connections && x.service === portal)) {
       const r = ratio(s.key, connections);
+      const figure = `${fmt(stat(s.key, (x) => x.rps))} rps · ${r.toFixed(2)}× bare · p50 ${ms(stat(s.key, (x) => x.p50))} · p99 ${ms(stat(s.key, (x) => x.p99))} · ${cpu(s.key)}`;
+      if (s === withEdits) {
+        rows.push({
+          section: `Learner calls at ${connections} connections`,
+          measure: s.label,
+          figure,
+          budget: '',
+          pass: failures(s.key) === 0 ? null : false,
+        });
+        continue;
+      }
       const p99 = stat(s.key, (x) => x.p99);
       const isPing = s.key.startsWith('ping@');
       const floor = isPing ? 0.6 : 0.25;
@@ -296,7 +336,7 @@ async function learnerAndManagerLoads() {
       rows.push({
         section: `Learner calls at ${connections} connections`,
         measure: s.label,
-        figure: `${fmt(stat(s.key, (x) => x.rps))} rps · ${r.toFixed(2)}× bare · p50 ${ms(stat(s.key, (x) => x.p50))} · p99 ${ms(p99)} · ${cpu(s.key)}`,
+        figure,
         budget: `≥ ${floor}× bare${p99Budget ? ', p99 < 50 ms' : ''}`,
         pass: failures(s.key) === 0 && r >= floor && (!p99Budget || p99 < 50),
       });
@@ -411,27 +451,49 @@ async function logins() {
     body: JSON.stringify({ login, pass: fx.password }),
   }));
   await load({ port: portal.port, connections, amount: 40, requests });
-  const rates: { raw: number; login: number; p99: number; failures: number }[] = [];
+  const rawRate = async (concurrency: number) =>
+    (
+      await runJson<{ perSecond: number }>(repoRoot, 'scripts/bench/raw-argon2.ts', [
+        '--hash',
+        fx.passwordHash,
+        '--password',
+        fx.password,
+        '--seconds',
+        '4',
+        '--concurrency',
+        String(concurrency),
+      ])
+    ).perSecond;
+  const rates: {
+    raw: number;
+    rawPerCore: number;
+    rawPerCaller: number;
+    login: number;
+    p99: number;
+    failures: number;
+  }[] = [];
   for (let round = 0; round < 2; round++) {
-    const raw = await runJson<{ perSecond: number }>(repoRoot, 'scripts/bench/raw-argon2.ts', [
-      '--hash',
-      fx.passwordHash,
-      '--password',
-      fx.password,
-      '--seconds',
-      '4',
-      '--concurrency',
-      String(connections),
-    ]);
+    // The raw rate is the better of one verification per core and one per connection (the thread pool's four
+    // threads then run four at once): a memory-hard hash can go faster with fewer at once.
+    const rawPerCore = await rawRate(os.availableParallelism());
+    const rawPerCaller = await rawRate(connections);
     const result = await load({ port: portal.port, connections, duration: 4, requests });
-    rates.push({ raw: raw.perSecond, login: result.rps, p99: result.p99, failures: result.failures });
+    rates.push({
+      raw: Math.max(rawPerCore, rawPerCaller),
+      rawPerCore,
+      rawPerCaller,
+      login: result.rps,
+      p99: result.p99,
+      failures: result.failures,
+    });
   }
   details.logins = rates;
   const ratio = median(rates.map((r) => r.login / r.raw));
+  const perSecond = (pick: (r: (typeof rates)[number]) => number) => median(rates.map(pick)).toFixed(1);
   rows.push({
     section: 'Sign-in',
     measure: `password logins (argon2id m=19 MiB t=2 p=1), ${connections} connections`,
-    figure: `${median(rates.map((r) => r.login)).toFixed(1)} logins/s · raw verify ${median(rates.map((r) => r.raw)).toFixed(1)}/s · ${ratio.toFixed(2)}× raw · p99 ${ms(median(rates.map((r) => r.p99)))}`,
+    figure: `${perSecond((r) => r.login)} logins/s · raw verify ${perSecond((r) => r.raw)}/s (${os.availableParallelism()} at once ${perSecond((r) => r.rawPerCore)}/s, ${connections} at once ${perSecond((r) => r.rawPerCaller)}/s) · ${ratio.toFixed(2)}× raw · p99 ${ms(median(rates.map((r) => r.p99)))}`,
     budget: '≥ 0.8× raw',
     pass: ratio >= 0.8 && rates.every((r) => r.failures === 0),
   });
