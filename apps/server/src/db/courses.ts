@@ -1,6 +1,7 @@
 import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
 import type { Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
+import { JsonText } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
 import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
@@ -180,45 +181,72 @@ function statusOf(result: ResultStatus | undefined, expiration: number, now: Dat
   );
 }
 
-const launchUrls = new WeakMap<CourseRow, string | null>();
+/** The fields of a listed course that are a person's own; the rest are the same for everyone with that version. */
+type PersonalFields = Pick<
+  UserCourse,
+  'user_id' | 'additional' | 'complete' | 'finish_time' | 'course_status' | 'days_left' | 'course_expiration'
+>;
+type CatalogueFields = Omit<UserCourse, keyof PersonalFields>;
 
-/** Where the player opens a course; remembered per catalogue row, which does not change once read. */
-function launchUrl(course: CourseRow): string | null {
-  let url = launchUrls.get(course);
-  if (url === undefined) {
-    url = course.external_url ? null : contentUrl(course.folder, course.launch_file || 'index.html');
-    launchUrls.set(course, url);
+const catalogueMembers = new WeakMap<CourseRow, string>();
+
+/**
+ * A course's catalogue fields as JSON members (no braces), the same in everyone's list: remembered per catalogue row,
+ * which does not change once read.
+ */
+function catalogueJson(c: CourseRow): string {
+  let members = catalogueMembers.get(c);
+  if (members === undefined) {
+    const fields: CatalogueFields = {
+      id: c.id,
+      alias: c.alias,
+      language: c.language as Language,
+      name: c.name,
+      description: c.description,
+      expiration: c.expiration,
+      folder: c.folder,
+      course_type: c.course_type,
+      course_mandatory: c.course_type === 'mandatory' ? 'true' : 'false',
+      status: 'enabled',
+      course_order_office: c.course_order_office,
+      course_order_store: c.course_order_store,
+      external_url: c.external_url,
+      launch_file: c.launch_file,
+      scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
+      url: c.external_url ? null : contentUrl(c.folder, c.launch_file || 'index.html'),
+    };
+    members = JSON.stringify(fields).slice(1, -1);
+    catalogueMembers.set(c, members);
   }
-  return url;
+  return members;
 }
 
-function toUserCourse(
+const jsonOf = (value: string | number | boolean | null): string =>
+  typeof value === 'string' ? JSON.stringify(value) : String(value);
+
+/**
+ * A listed course as JSON text: the person's fields written around the catalogue row's remembered text. A list is
+ * some seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
+ */
+function userCourseJson(c: CourseRow, p: PersonalFields): string {
+  return (
+    `{"user_id":${p.user_id},${catalogueJson(c)},"additional":${p.additional},"complete":${p.complete}` +
+    `,"finish_time":${jsonOf(p.finish_time)},"course_status":${jsonOf(p.course_status)}` +
+    `,"days_left":${jsonOf(p.days_left)},"course_expiration":${jsonOf(p.course_expiration)}}`
+  );
+}
+
+function personalFields(
   userId: number,
   c: CourseRow,
   result: ResultStatus | undefined,
   now: Date,
   additional: boolean,
-): UserCourse {
+): PersonalFields {
   const status = statusOf(result, c.expiration, now);
   return {
     user_id: userId,
-    id: c.id,
-    alias: c.alias,
-    language: c.language as Language,
-    name: c.name,
-    description: c.description,
-    expiration: c.expiration,
-    folder: c.folder,
-    course_type: c.course_type,
-    course_mandatory: c.course_type === 'mandatory' ? 'true' : 'false',
-    status: 'enabled',
-    course_order_office: c.course_order_office,
-    course_order_store: c.course_order_store,
     additional,
-    external_url: c.external_url,
-    launch_file: c.launch_file,
-    scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
-    url: launchUrl(c),
     complete: result?.complete === 1,
     finish_time: result?.finish_time ?? null,
     course_status: status.status,
@@ -227,9 +255,11 @@ function toUserCourse(
   };
 }
 
+type Ordered = Pick<CourseRow, 'course_order_store' | 'course_order_office' | 'name' | 'id'>;
+
 function orderFor(subject: CourseSubject) {
   const store = subject.typ === 'store_user';
-  return (a: UserCourse, b: UserCourse) =>
+  return (a: Ordered, b: Ordered) =>
     (store ? a.course_order_store - b.course_order_store : a.course_order_office - b.course_order_office) ||
     a.name.localeCompare(b.name) ||
     a.id - b.id;
@@ -246,21 +276,21 @@ async function buildLists(
   subjects: CourseSubject[],
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
-): Promise<UserCourse[]> {
+): Promise<JsonText<UserCourse[]>> {
   const results = await loadResults(
     db,
     subjects.map((s) => s.id),
   );
-  const out: UserCourse[] = [];
+  let items = '';
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
-    const list = [...chosen.values()].map((c) =>
-      toUserCourse(subject.id, c, mine?.get(c.alias), options.now, additionalOnly.has(c.alias)),
-    );
-    out.push(...list.sort(orderFor(subject)));
+    for (const c of [...chosen.values()].sort(orderFor(subject))) {
+      const personal = personalFields(subject.id, c, mine?.get(c.alias), options.now, additionalOnly.has(c.alias));
+      items += `${items ? ',' : ''}${userCourseJson(c, personal)}`;
+    }
   }
-  return out;
+  return new JsonText(`[${items}]`);
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -270,8 +300,8 @@ export async function listCourses(
   db: Db,
   subjects: CourseSubject[],
   options: { language?: Language; now?: Date } = {},
-): Promise<UserCourse[]> {
-  if (subjects.length === 0) return [];
+): Promise<JsonText<UserCourse[]>> {
+  if (subjects.length === 0) return new JsonText('[]');
   const [courses, additional] = await Promise.all([
     catalogue(db),
     additionalAliases(
@@ -294,7 +324,7 @@ export async function listLinkedCourses(
   db: Db,
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
-): Promise<UserCourse[]> {
+): Promise<JsonText<UserCourse[]>> {
   const [courses, linked] = await Promise.all([catalogue(db), linkedAliases(db, subject)]);
   const pick = (s: CourseSubject, language: string): Picked => ({
     chosen: pickVersions(s, versionsOf(linked, courses), language),

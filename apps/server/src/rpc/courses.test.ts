@@ -12,6 +12,32 @@ async function userId(env: TestEnv, login: string): Promise<number> {
   return row.id;
 }
 
+const USER_COURSE_FIELDS: Record<keyof UserCourse, true> = {
+  user_id: true,
+  id: true,
+  alias: true,
+  language: true,
+  name: true,
+  description: true,
+  expiration: true,
+  folder: true,
+  course_type: true,
+  course_mandatory: true,
+  status: true,
+  course_order_office: true,
+  course_order_store: true,
+  additional: true,
+  external_url: true,
+  launch_file: true,
+  scorm_version: true,
+  url: true,
+  complete: true,
+  finish_time: true,
+  course_status: true,
+  days_left: true,
+  course_expiration: true,
+};
+
 async function list(env: TestEnv, token: string, input: Record<string, unknown> = {}): Promise<UserCourse[]> {
   const res = await env.call('courses', input, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -132,6 +158,8 @@ describeEachDatabase('courses', (env) => {
       complete: false,
     });
     expect(welcome.url).toMatch(/^\/course-content\/welcome-lv\//);
+    // The list is written as JSON text (db/courses.ts): every field of the contract, each once, in every item.
+    for (const course of courses) expect(Object.keys(course).sort()).toEqual(Object.keys(USER_COURSE_FIELDS).sort());
     expect(courses.find((c) => c.alias === 'customer-service')?.course_mandatory).toBe('false');
 
     // Anna's seeded results: one of each status.

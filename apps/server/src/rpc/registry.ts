@@ -10,6 +10,7 @@ import { recordAudit, type AuditEntry } from '../db/audit.js';
 import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
+import { JsonText } from '../http/json-text.js';
 import { parseQuery } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
 
@@ -38,7 +39,7 @@ export interface RouteSpec<C extends RouteContract, A extends Capability> {
   writes?: boolean;
   /** User ids the call acts on; each must lie in the caller's scope. */
   subjectUsers?(input: ParsedInputOf<C>): number[];
-  handler(ctx: RouteContext<C, A>): Promise<OutputOf<C>>;
+  handler(ctx: RouteContext<C, A>): Promise<OutputOf<C> | JsonText<OutputOf<C>>>;
 }
 
 export interface RouteDef<C extends RouteContract = RouteContract, A extends Capability = Capability> extends RouteSpec<
@@ -181,7 +182,11 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
     reply.header('cache-control', 'no-store');
-    return { result, ...extra };
+    if (!(result instanceof JsonText)) return { result, ...extra };
+    const rest = JSON.stringify(extra).slice(1);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"result":${result.text}${rest === '}' ? rest : `,${rest}`}`);
   };
 
   app.get('/api', handle);
