@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-env.js';
 
@@ -28,5 +29,38 @@ describeEachDatabase('ping', (env) => {
       expect(res.body).toEqual({ result: 'pong' });
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+});
+
+describeEachDatabase('compression of API answers', (env) => {
+  const get = async (route: string, headers: Record<string, string>) => {
+    const token = await env().login('ab1234');
+    return env().app.inject({
+      method: 'GET',
+      url: `/api?r=${route}`,
+      headers: { cookie: `portal_session=${token}`, ...headers },
+    });
+  };
+
+  it('sends a large answer compressed to a browser that accepts it, the same JSON once decoded', async () => {
+    const plain = await get('courses', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotli = await get('courses', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await get('courses', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends a small answer as it is', async () => {
+    const res = await get('ping', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ result: 'pong' });
   });
 });
