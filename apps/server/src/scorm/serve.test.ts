@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,42 @@ describe('course content serving', () => {
     const res = await get('/course-content/welcome-en/imsmanifest.xml');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<manifest');
+  });
+
+  it('sends pages and scripts compressed to a browser that asks, images as they are', async () => {
+    const page = '/course-content/golf-en/shared/launchpage.html';
+    const plain = await get(page);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = await app.inject({
+      method: 'GET',
+      url: page,
+      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-security-policy']).toBe(COURSE_CONTENT_CSP);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const image = await app.inject({
+      method: 'GET',
+      url: '/course-content/golf-en/HavingFun/fun.jpg',
+      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers['content-type']).toBe('image/jpeg');
+
+    // A part of a file (media seeking) is sent as it is: its byte range is of the file itself.
+    const part = await app.inject({
+      method: 'GET',
+      url: page,
+      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'br', range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(plain.rawPayload.subarray(0, 100))).toBe(true);
   });
 
   it.each([

@@ -1,9 +1,11 @@
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { courseRoutes, SESSION_COOKIE } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { resolveSession } from '../db/sessions.js';
+import { compression } from '../http/compression.js';
 import { courseRoots, isFolderName } from './library.js';
 
 /**
@@ -30,7 +32,8 @@ export const COURSE_CONTENT_CSP = [
 /**
  * Serves `/course-content/<folder>/<path>` from the courses folder (then the demo packages) to signed-in
  * users only. Register it with `await app.register(courseContent, { config, db })`.
- * @fastify/static resolves paths inside the roots and refuses `..` and dotfiles.
+ * @fastify/static resolves paths inside the roots and refuses `..` and dotfiles. Pages, scripts and other text go
+ * compressed to browsers that ask (`http/compression.ts`).
  */
 export async function courseContent(app: FastifyInstance, options: { config: Config; db: Db }): Promise<void> {
   const { config, db } = options;
@@ -49,6 +52,7 @@ export async function courseContent(app: FastifyInstance, options: { config: Con
     }
   });
 
+  await app.register(compress, compression);
   await app.register(fastifyStatic, {
     root: courseRoots(config),
     prefix,
