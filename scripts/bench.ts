@@ -239,7 +239,7 @@ async function learnerAndManagerLoads() {
     connections: 50,
     requests: [],
   };
-  // What a browser's course list costs: it sends Accept-Encoding and gets the answer compressed (app.ts).
+  // What a browser's course list costs: it sends Accept-Encoding and gets the answer compressed (http/compression.ts).
   const compressed: Scenario = {
     key: 'courses_compressed@50',
     label: 'courses as a browser asks for them (Accept-Encoding: gzip, deflate, br; the answer goes compressed)',
