@@ -183,10 +183,10 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
     reply.header('cache-control', 'no-store');
     if (!(result instanceof JsonText)) return { result, ...extra };
-    const rest = JSON.stringify(extra).slice(1);
+    const extraMembers = JSON.stringify(extra).slice(1, -1);
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"result":${result.text}${rest === '}' ? rest : `,${rest}`}`);
+      .send(`{"result":${result.text}${extraMembers ? `,${extraMembers}` : ''}}`);
   };
 
   app.get('/api', handle);

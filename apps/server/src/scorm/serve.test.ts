@@ -49,8 +49,12 @@ describe('course content serving', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, signedIn = true) =>
-    app.inject({ method: 'GET', url, headers: signedIn ? { cookie: `portal_session=${token}` } : {} });
+  const get = (url: string, signedIn = true, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { ...(signedIn ? { cookie: `portal_session=${token}` } : {}), ...headers },
+    });
 
   it('serves content only to signed-in users', async () => {
     const anonymous = await get('/course-content/golf-en/shared/launchpage.html', false);
@@ -81,32 +85,22 @@ describe('course content serving', () => {
     const plain = await get(page);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const compressed = await app.inject({
-      method: 'GET',
-      url: page,
-      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const compressed = await get(page, true, { 'accept-encoding': 'gzip, deflate, br' });
     expect(compressed.statusCode).toBe(200);
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['content-security-policy']).toBe(COURSE_CONTENT_CSP);
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(zlib.brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
 
-    const image = await app.inject({
-      method: 'GET',
-      url: '/course-content/golf-en/HavingFun/fun.jpg',
-      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    const image = await get('/course-content/golf-en/HavingFun/fun.jpg', true, {
+      'accept-encoding': 'gzip, deflate, br',
     });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.headers['content-type']).toBe('image/jpeg');
 
     // A part of a file (media seeking) is sent as it is: its byte range is of the file itself.
-    const part = await app.inject({
-      method: 'GET',
-      url: page,
-      headers: { cookie: `portal_session=${token}`, 'accept-encoding': 'br', range: 'bytes=0-99' },
-    });
+    const part = await get(page, true, { 'accept-encoding': 'br', range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-encoding']).toBeUndefined();
     expect(part.rawPayload.equals(plain.rawPayload.subarray(0, 100))).toBe(true);
