@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { compiledOnce, databaseOf, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
+import { sessionCacheOf } from './session-cache.js';
 
 /** Every version of every course, by id and by alias, and the versions each position is assigned. */
 export interface Catalogue {
@@ -12,6 +13,8 @@ export interface Catalogue {
 
 interface Copy {
   version: string;
+  /** The session cache's generation the version was last read at (undefined: read it again). */
+  generation: number | undefined;
   catalogue: Catalogue;
 }
 
@@ -51,15 +54,26 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
  * The course catalogue. Reading whole course rows for every person's list cost more than the rest of the list, and
  * the catalogue is small and rarely changes: each database handle keeps a copy with the catalogue version it was read
  * at (moved on by triggers on `courses` and `course_positions`, migration 0005) and reads it again when the version
- * it sees has moved. The rows are read after the version, so a copy is never older than its version. A transaction
- * that changed the catalogue sees its own version, reads the rows afresh and keeps nothing: it may yet roll back.
+ * it sees has moved. The rows are read after the version, so a copy is never older than its version. The version
+ * itself is read again only when the session cache's generation has moved (`SessionCache.currentGeneration`: a write
+ * to the catalogue, here or in another process, moves it, as writes to sessions do), which spares the lists and the
+ * home page a query each. A transaction reads the version every time (it may have changed the catalogue itself),
+ * and one that changed the catalogue reads the rows afresh and keeps nothing: it may yet roll back.
  */
 export async function catalogue(db: Db): Promise<Catalogue> {
+  const cache = sessionCacheOf(db);
+  const generation = cache?.currentGeneration();
+  const copy = copies.get(databaseOf(db));
+  if (copy && generation !== undefined && copy.generation === generation) return copy.catalogue;
   const [row] = await runCompiled(db, versionQuery, []);
   const version = String(row?.version);
-  const copy = copies.get(databaseOf(db));
-  if (copy?.version === version) return copy.catalogue;
+  // Only a generation that stayed the same while the version was read vouches for it.
+  const readAt = () => (generation !== undefined && cache?.generation === generation ? generation : undefined);
+  if (copy?.version === version) {
+    if (!db.isTransaction) copy.generation = readAt();
+    return copy.catalogue;
+  }
   const fresh = await loadCatalogue(db);
-  if (!db.isTransaction) copies.set(databaseOf(db), { version, catalogue: fresh });
+  if (!db.isTransaction) copies.set(databaseOf(db), { version, generation: readAt(), catalogue: fresh });
   return fresh;
 }

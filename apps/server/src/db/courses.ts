@@ -158,20 +158,53 @@ export const resultsByPerson = (db: Db) =>
     ])
     .groupBy('user_id');
 export const resultEntries = (row: { results: unknown }): ResultEntry[] => parseJsonRows<ResultEntry>(row.results);
-const oneResultsQuery = compiledOnce((db) => resultsByPerson(db).where('user_id', '=', 0));
 
-async function loadResults(db: Db, userIds: number[]): Promise<ResultsByPerson> {
-  const rows =
-    userIds.length === 1
-      ? await runCompiled(db, oneResultsQuery, [userIds[0]])
-      : await resultsByPerson(db).where('user_id', 'in', userIds).execute();
-  const byPerson: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
-  for (const row of rows) {
-    const results = byPerson.get(row.user_id);
-    for (const [alias, complete, finishTime] of resultEntries(row))
-      results?.set(alias, { complete, finish_time: finishTime });
+function addResults(results: Map<string, ResultStatus> | undefined, entries: readonly ResultEntry[]): void {
+  for (const [alias, complete, finishTime] of entries) results?.set(alias, { complete, finish_time: finishTime });
+}
+
+/** The people's additional courses and results: what their lists need besides the catalogue. */
+interface CourseState {
+  additional: AliasesByPerson;
+  results: ResultsByPerson;
+}
+
+/**
+ * One person's additional courses and results as one row of two JSON values: a person's own list and home page ask
+ * for both all the time, and on PostgreSQL every query is a round trip that costs the server more than its rows.
+ */
+const ownCourseStateQuery = compiledOnce((db) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('additional_courses')
+      .select((inner) => jsonRows(db, [inner.ref('course_alias')]).as('aliases'))
+      .where('user_id', '=', 0)
+      .as('additional'),
+    eb
+      .selectFrom('course_results')
+      .select((inner) =>
+        jsonRows(db, [inner.ref('course_alias'), inner.ref('complete'), inner.ref('finish_time')]).as('entries'),
+      )
+      .where('user_id', '=', 0)
+      .as('results'),
+  ]),
+);
+
+async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
+  const results: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
+  if (userIds.length === 1) {
+    const [id] = userIds as [number];
+    const [row] = await runCompiled(db, ownCourseStateQuery, [id, id]);
+    addResults(results.get(id), parseJsonRows<ResultEntry>(row?.results));
+    const additional = parseJsonRows<[string]>(row?.additional).map(([alias]) => alias);
+    return { additional: new Map([[id, additional]]), results };
   }
-  return byPerson;
+  const [additional, rows] = await Promise.all([
+    additionalAliases(db, userIds),
+    resultsByPerson(db).where('user_id', 'in', userIds).execute(),
+  ]);
+  for (const row of rows) addResults(results.get(row.user_id), resultEntries(row));
+  return { additional, results };
 }
 
 function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
@@ -271,16 +304,12 @@ interface Picked {
   additionalOnly: ReadonlySet<string>;
 }
 
-async function buildLists(
-  db: Db,
+function buildLists(
   subjects: CourseSubject[],
+  results: ResultsByPerson,
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
-): Promise<JsonText<UserCourse[]>> {
-  const results = await loadResults(
-    db,
-    subjects.map((s) => s.id),
-  );
+): JsonText<UserCourse[]> {
   let items = '';
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
@@ -302,9 +331,9 @@ export async function listCourses(
   options: { language?: Language; now?: Date } = {},
 ): Promise<JsonText<UserCourse[]>> {
   if (subjects.length === 0) return new JsonText('[]');
-  const [courses, additional] = await Promise.all([
+  const [courses, { additional, results }] = await Promise.all([
     catalogue(db),
-    additionalAliases(
+    loadCourseState(
       db,
       subjects.map((s) => s.id),
     ),
@@ -316,7 +345,7 @@ export async function listCourses(
     const assigned = new Set(byPosition(subject, courses).map((c) => c.alias));
     return { chosen, additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))) };
   };
-  return buildLists(db, subjects, pick, { ...options, now: options.now ?? new Date() });
+  return buildLists(subjects, results, pick, { ...options, now: options.now ?? new Date() });
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
@@ -325,12 +354,16 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
 ): Promise<JsonText<UserCourse[]>> {
-  const [courses, linked] = await Promise.all([catalogue(db), linkedAliases(db, subject)]);
+  const [courses, linked, { results }] = await Promise.all([
+    catalogue(db),
+    linkedAliases(db, subject),
+    loadCourseState(db, [subject.id]),
+  ]);
   const pick = (s: CourseSubject, language: string): Picked => ({
     chosen: pickVersions(s, versionsOf(linked, courses), language),
     additionalOnly: NONE,
   });
-  return buildLists(db, [subject], pick, { ...options, now: options.now ?? new Date() });
+  return buildLists([subject], results, pick, { ...options, now: options.now ?? new Date() });
 }
 
 /**
@@ -338,15 +371,13 @@ export async function listLinkedCourses(
  * courses `listCourses` would list, counted without building the list.
  */
 export async function countDueMandatory(db: Db, subject: CourseSubject, now = new Date()): Promise<number> {
-  const [courses, additional] = await Promise.all([catalogue(db), additionalAliases(db, [subject.id])]);
+  // All of the person's results (an index range) rather than those of the listed aliases: a query with a parameter
+  // per course cost more to build than the rows it saved.
+  const [courses, { additional, results }] = await Promise.all([catalogue(db), loadCourseState(db, [subject.id])]);
   const mine = additional.get(subject.id) ?? [];
   const mandatory = [...pickAssigned(subject, mine, courses, subject.language).values()].filter(
     (c) => c.course_type === 'mandatory',
   );
-  if (mandatory.length === 0) return 0;
-  // All of the person's results (an index range) rather than those of the listed aliases: a query with a parameter
-  // per course cost more to build than the rows it saved.
-  const results = await loadResults(db, [subject.id]);
   return mandatory.filter((c) => isDue(statusOf(results.get(subject.id)?.get(c.alias), c.expiration, now).status))
     .length;
 }

@@ -13,7 +13,11 @@ export function jsonRows(db: Db, columns: Expression<unknown>[]): RawBuilder<unk
     : sql`json_group_array(json_array(${values}))`;
 }
 
-/** The rows of a `jsonRows` aggregate: SQLite answers the JSON text, node-postgres has parsed it already. */
+/**
+ * The rows of a `jsonRows` aggregate: SQLite answers the JSON text, node-postgres has parsed it already. No rows at
+ * all are '[]' on SQLite and null on PostgreSQL.
+ */
 export function parseJsonRows<T extends unknown[]>(value: unknown): T[] {
+  if (value === null || value === undefined) return [];
   return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }

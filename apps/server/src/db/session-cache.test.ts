@@ -48,7 +48,7 @@ describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   afterEach(() => database?.dispose());
 
-  it('are the writes that can end a session, change its user or its profile, or change notifications', async () => {
+  it('are the writes that can end a session, change its user or its profile, or change notifications or courses', async () => {
     database = await openTestDatabase(dialect);
     const db = database.db;
     const writes = {
@@ -67,6 +67,10 @@ describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
       'notification disabled': db.updateTable('notifications').set({ status: 'disabled' }),
       'notification removed': db.deleteFrom('notifications').where('id', '=', 1),
       'raw notification insert': sql`insert into notifications (alias) values (${'x'})`,
+      'course added': db.insertInto('courses').values({ alias: 'x' } as never),
+      'course renamed': db.updateTable('courses').set({ name: 'x' }).where('id', '=', 1),
+      'course unassigned': db.deleteFrom('course_positions').where('course_id', '=', 1),
+      'raw course insert': sql`insert into courses (alias) values (${'x'})`,
     };
     const others = {
       'session touch': db.updateTable('sessions').set({ last_seen_at: 'a', expires_at: 'b' }),
@@ -77,6 +81,8 @@ describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
       'raw read': sql`select * from users`,
       'new department': db.insertInto('departments').values({ alias: 'x' } as never),
       'notification read': db.insertInto('notification_reads').values({ user_id: 1 } as never),
+      'additional course': db.insertInto('additional_courses').values({ user_id: 1 } as never),
+      'raw additional course': sql`insert into additional_courses (user_id) values (${1})`,
     };
     for (const [name, query] of Object.entries(writes)) expect(changesCachedRows(query.compile(db)), name).toBe(true);
     for (const [name, query] of Object.entries(others)) expect(changesCachedRows(query.compile(db)), name).toBe(false);
@@ -86,13 +92,16 @@ describe.each(DIALECTS)('writes to cached rows on %s', (dialect) => {
 describe('writes to cached rows on sqlite, seen by another process', () => {
   const databases = demoDatabasePerTest('sqlite');
 
-  it('move cached_rows_version on (migration 0006) exactly when changesCachedRows says so', async () => {
+  it('move cached_rows_version on (migrations 0006 and 0007) exactly when changesCachedRows says so', async () => {
     const db = await databases.open();
     await createSession(db, ANNA, policy);
     const version = async () =>
       (await sql<{ version: number }>`select version from cached_rows_version`.execute(db)).rows[0]!.version;
     const now = new Date().toISOString();
     const anna = await db.selectFrom('users').selectAll().where('id', '=', ANNA).executeTakeFirstOrThrow();
+    const { id: _id, ...course } = await db.selectFrom('courses').selectAll().executeTakeFirstOrThrow();
+    const { id: positionId } = await db.selectFrom('positions').select('id').executeTakeFirstOrThrow();
+    const newCourse = db.selectFrom('courses').select('id').where('alias', '=', 'new-course');
     const writes = {
       'session touch': db.updateTable('sessions').set({ last_seen_at: now, expires_at: now }),
       'sign-in': db
@@ -105,6 +114,14 @@ describe('writes to cached rows on sqlite, seen by another process', () => {
       'notification read': db
         .insertInto('notification_reads')
         .values({ user_id: ANNA, notification_id: 1, read_at: new Date().toISOString() }),
+      'additional course': db
+        .insertInto('additional_courses')
+        .values({ user_id: ANNA, course_alias: course.alias, added_by: null, added_at: now }),
+      'course added': db.insertInto('courses').values({ ...course, alias: 'new-course' }),
+      'course renamed': db.updateTable('courses').set({ name: 'Renamed' }).where('alias', '=', 'new-course'),
+      'course assigned': db.insertInto('course_positions').values({ course_id: newCourse, position_id: positionId }),
+      'course unassigned': db.deleteFrom('course_positions').where('course_id', '=', newCourse),
+      'course removed': db.deleteFrom('courses').where('alias', '=', 'new-course'),
       'role change': db.updateTable('users').set({ role: 'admin' }).where('id', '=', ANNA),
       'user upsert': db
         .insertInto('users')

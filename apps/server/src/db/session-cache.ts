@@ -9,7 +9,8 @@ import type { Db } from './connect.js';
  * (on SQLite `data_version` and the `cached_rows_version` its triggers move on, migration 0006; on PostgreSQL
  * NOTIFY), in every other process before it answers a call that starts a millisecond or more after the commit. A
  * read that overlapped such a write is not kept (`generation`). The same writes and signal tell the process's other
- * copies of rarely changed rows when to read again (`currentGeneration`): the active notifications (db/content.ts).
+ * copies of rarely changed rows when to read again (`currentGeneration`): the active notifications (db/content.ts)
+ * and the course catalogue (db/catalogue.ts).
  */
 export class SessionCache<T> {
   readonly #entries = new Map<string, T>();
@@ -69,7 +70,7 @@ export class SessionCache<T> {
 /** What a cached session holds: its row, its user, and the department and position its profile names. */
 const SESSION_TABLES = new Set(['users', 'sessions', 'departments', 'positions']);
 /** Other copies (`currentGeneration`): every write to them counts, new rows too. */
-const COPIED_TABLES = new Set(['notifications']);
+const COPIED_TABLES = new Set(['notifications', 'courses', 'course_positions']);
 /** A session's own use only moves these forward (`resolveSession`); a cached copy stays valid, if conservative. */
 const TOUCH_COLUMNS = new Set(['last_seen_at', 'expires_at']);
 
@@ -106,7 +107,7 @@ export function changesCachedRows(query: CompiledQuery): boolean {
   }
   if (RawNode.is(node))
     return (
-      /\b(users|sessions|departments|positions|notifications)\b/i.test(query.sql) &&
+      /\b(users|sessions|departments|positions|notifications|courses|course_positions)\b/i.test(query.sql) &&
       /\b(insert|update|delete|replace|alter|drop)\b/i.test(query.sql)
     );
   return false;

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { PortalMigration } from './index.js';
+import { createRowTriggers, dropRowTriggers } from './sqlite-row-triggers.js';
 
 const TABLES = ['courses', 'course_positions'] as const;
-const WRITES = ['insert', 'update', 'delete'] as const;
+const sqliteTrigger = (table: string, write: string) => `${table}_${write}_bumps_catalogue`;
 
 /**
  * A number every change to `courses` or `course_positions` moves on, kept by the database itself (triggers), so each
@@ -29,21 +30,13 @@ export const catalogueVersion: PortalMigration = (dialect) => ({
           .execute(db);
       return;
     }
-    for (const table of TABLES)
-      for (const write of WRITES)
-        await sql
-          .raw(
-            `create trigger ${table}_${write}_bumps_catalogue after ${write} on ${table}
-             begin update catalogue_version set version = version + 1; end`,
-          )
-          .execute(db);
+    await createRowTriggers(db, TABLES, sqliteTrigger, 'update catalogue_version set version = version + 1');
   },
   async down(db: Kysely<unknown>) {
-    for (const table of TABLES) {
-      if (dialect === 'postgres') await sql.raw(`drop trigger ${table}_bump_catalogue on ${table}`).execute(db);
-      else for (const write of WRITES) await sql.raw(`drop trigger ${table}_${write}_bumps_catalogue`).execute(db);
-    }
-    if (dialect === 'postgres') await sql`drop function bump_catalogue_version()`.execute(db);
+    if (dialect === 'postgres') {
+      for (const table of TABLES) await sql.raw(`drop trigger ${table}_bump_catalogue on ${table}`).execute(db);
+      await sql`drop function bump_catalogue_version()`.execute(db);
+    } else await dropRowTriggers(db, TABLES, sqliteTrigger);
     await db.schema.dropTable('catalogue_version').execute();
   },
 });

@@ -4,6 +4,7 @@ import { courseStateSeq } from './0003-course-state-seq.js';
 import { resultStatusIndex } from './0004-result-status-index.js';
 import { catalogueVersion } from './0005-catalogue-version.js';
 import { cachedRowsVersion } from './0006-cached-rows-version.js';
+import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -18,6 +19,7 @@ const all: Record<string, PortalMigration> = {
   '0004-result-status-index': resultStatusIndex,
   '0005-catalogue-version': catalogueVersion,
   '0006-cached-rows-version': cachedRowsVersion,
+  '0007-catalogue-cached-rows': catalogueCachedRows,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
