@@ -18,22 +18,37 @@ type BundleKind = 'cma' | 'instruction';
 /** A signed-in person as their session holds them: their position decides the bundles they have. */
 type Holder = Pick<SessionUser, 'id' | 'position_id'>;
 
-const bundleCountsQuery = compiledOnce((db) =>
+/**
+ * How many CMA and instruction bundles a position has, as one row (`cma`, `instructions`; the position's id its one
+ * parameter, and null counts none): the menu shows a link only when > 0.
+ */
+export const bundleCounts = (db: Db) =>
   db
     .selectFrom('bundle_positions')
     .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
-    .select(['bundles.kind'])
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('bundle_positions.position_id', '=', 0)
-    .groupBy('bundles.kind'),
-);
+    .select((eb) => [
+      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', sql.lit('cma')).as('cma'),
+      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', sql.lit('instruction')).as('instructions'),
+    ])
+    .where('bundle_positions.position_id', '=', 0);
+const bundleCountsQuery = compiledOnce(bundleCounts);
 
-/** How many CMA and instruction bundles the user's position has (the menu shows a link only when > 0). */
-export async function countBundles(db: Db, user: Holder): Promise<{ cma: number; instructions: number }> {
-  if (user.position_id === null) return { cma: 0, instructions: 0 };
-  const rows = await runCompiled(db, bundleCountsQuery, [user.position_id]);
-  const count = (kind: BundleKind) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
-  return { cma: count('cma'), instructions: count('instruction') };
+export interface BundleCounts {
+  cma: number;
+  instructions: number;
+}
+
+/** The counts of a `bundleCounts` row. */
+export const bundleCountsOf = (
+  row: { cma: number | string; instructions: number | string } | undefined,
+): BundleCounts => ({
+  cma: Number(row?.cma ?? 0),
+  instructions: Number(row?.instructions ?? 0),
+});
+
+export async function countBundles(db: Db, user: Holder): Promise<BundleCounts> {
+  const [row] = await runCompiled(db, bundleCountsQuery, [user.position_id]);
+  return bundleCountsOf(row);
 }
 
 /** The bundles of one kind assigned to the user's position, with the user's progress and resources. */

@@ -169,36 +169,48 @@ interface CourseState {
   results: ResultsByPerson;
 }
 
+/** A row of `ownCourseStateTables`. */
+export interface OwnCourseStateRow {
+  additional: unknown;
+  results: unknown;
+}
+
 /**
- * One person's additional courses and results as one row of two JSON values: a person's own list and home page ask
- * for both all the time, and on PostgreSQL every query is a round trip that costs the server more than its rows.
+ * One person's additional courses and results as two derived tables of one row and one JSON value each (the person's
+ * id the parameter of each): a person's own list and home page ask for both all the time, and on PostgreSQL every
+ * query is a round trip that costs the server more than its rows, so they are read in one query (db/home.ts adds
+ * the home page's other counts to it).
  */
-const ownCourseStateQuery = compiledOnce((db) =>
-  db.selectNoFrom((eb) => [
-    eb
+export const ownCourseStateTables = (db: Db) =>
+  [
+    db
       .selectFrom('additional_courses')
-      .select((inner) => jsonRows(db, [inner.ref('course_alias')]).as('aliases'))
+      .select((eb) => jsonRows(db, [eb.ref('course_alias')]).as('additional'))
       .where('user_id', '=', 0)
-      .as('additional'),
-    eb
+      .as('own_additional'),
+    db
       .selectFrom('course_results')
-      .select((inner) =>
-        jsonRows(db, [inner.ref('course_alias'), inner.ref('complete'), inner.ref('finish_time')]).as('entries'),
-      )
+      .select((eb) => jsonRows(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'))
       .where('user_id', '=', 0)
-      .as('results'),
-  ]),
-);
+      .as('own_results'),
+  ] as const;
+const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTables(db)).selectAll());
+
+/** A person's course state from a row of `ownCourseStateTables`. */
+export function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
+  const results: ResultsByPerson = new Map([[id, new Map()]]);
+  addResults(results.get(id), parseJsonRows<ResultEntry>(row?.results));
+  const additional = parseJsonRows<[string]>(row?.additional).map(([alias]) => alias);
+  return { additional: new Map([[id, additional]]), results };
+}
 
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
-  const results: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
   if (userIds.length === 1) {
     const [id] = userIds as [number];
     const [row] = await runCompiled(db, ownCourseStateQuery, [id, id]);
-    addResults(results.get(id), parseJsonRows<ResultEntry>(row?.results));
-    const additional = parseJsonRows<[string]>(row?.additional).map(([alias]) => alias);
-    return { additional: new Map([[id, additional]]), results };
+    return ownCourseState(id, row);
   }
+  const results: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
   const [additional, rows] = await Promise.all([
     additionalAliases(db, userIds),
     resultsByPerson(db).where('user_id', 'in', userIds).execute(),
@@ -254,8 +266,8 @@ function catalogueJson(c: CourseRow): string {
   return members;
 }
 
-const jsonOf = (value: string | number | boolean | null): string =>
-  typeof value === 'string' ? JSON.stringify(value) : String(value);
+/** JSON of a string this process wrote (a status, a day as YYYY-MM-DD): nothing in it needs escaping. */
+const ownString = (value: string | null): string => (value === null ? 'null' : `"${value}"`);
 
 /**
  * A listed course as JSON text: the person's fields written around the catalogue row's remembered text. A list is
@@ -264,8 +276,8 @@ const jsonOf = (value: string | number | boolean | null): string =>
 function userCourseJson(c: CourseRow, p: PersonalFields): string {
   return (
     `{"user_id":${p.user_id},${catalogueJson(c)},"additional":${p.additional},"complete":${p.complete}` +
-    `,"finish_time":${jsonOf(p.finish_time)},"course_status":${jsonOf(p.course_status)}` +
-    `,"days_left":${jsonOf(p.days_left)},"course_expiration":${jsonOf(p.course_expiration)}}`
+    `,"finish_time":${JSON.stringify(p.finish_time)},"course_status":${ownString(p.course_status)}` +
+    `,"days_left":${p.days_left},"course_expiration":${ownString(p.course_expiration)}}`
   );
 }
 
@@ -368,18 +380,17 @@ export async function listLinkedCourses(
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
- * courses `listCourses` would list, counted without building the list.
+ * courses `listCourses` would list, counted without building the list. `state` holds all of the person's results
+ * (an index range) rather than those of the listed aliases: a query with a parameter per course cost more to build
+ * than the rows it saved.
  */
-export async function countDueMandatory(db: Db, subject: CourseSubject, now = new Date()): Promise<number> {
-  // All of the person's results (an index range) rather than those of the listed aliases: a query with a parameter
-  // per course cost more to build than the rows it saved.
-  const [courses, { additional, results }] = await Promise.all([catalogue(db), loadCourseState(db, [subject.id])]);
-  const mine = additional.get(subject.id) ?? [];
-  const mandatory = [...pickAssigned(subject, mine, courses, subject.language).values()].filter(
-    (c) => c.course_type === 'mandatory',
-  );
-  return mandatory.filter((c) => isDue(statusOf(results.get(subject.id)?.get(c.alias), c.expiration, now).status))
-    .length;
+export function countDueMandatory(subject: CourseSubject, courses: Catalogue, state: CourseState, now: Date): number {
+  const mine = state.additional.get(subject.id) ?? [];
+  const results = state.results.get(subject.id);
+  let due = 0;
+  for (const c of pickAssigned(subject, mine, courses, subject.language).values())
+    if (c.course_type === 'mandatory' && isDue(statusOf(results?.get(c.alias), c.expiration, now).status)) due++;
+  return due;
 }
 
 /** The version of a course the person may open (assigned, additional or linked), or undefined. */

@@ -233,8 +233,11 @@ export async function updateOwnTask(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The user's goals whose four tasks are all at 100, counted in SQL (the home tile asks on every visit). */
-const reachedGoalsQuery = compiledOnce((db) =>
+/**
+ * How many of the user's goals have all four tasks at 100, as one row (`reached_goals`; the user's id its one
+ * parameter): the home tile asks on every visit (db/home.ts).
+ */
+export const reachedGoals = (db: Db) =>
   db
     .selectFrom(
       db
@@ -249,18 +252,11 @@ const reachedGoalsQuery = compiledOnce((db) =>
         .having((eb) => eb.fn.min('tasks.percentage'), '>=', sql.lit(100))
         .as('reached'),
     )
-    .select((eb) => eb.fn.countAll<number | string>().as('n')),
-);
+    .select((eb) => eb.fn.countAll<number | string>().as('reached_goals'));
 
-async function countReachedGoals(db: Db, userId: number): Promise<number> {
-  const [row] = await runCompiled(db, reachedGoalsQuery, [userId]);
-  return Number(row?.n ?? 0);
-}
-
-/** How many of the user's three goals are not reached (for the home tile); goals not created yet count. */
-export async function countUnreachedGoals(db: Db, userId: number): Promise<number> {
-  return Math.max(0, GOALS_PER_USER - (await countReachedGoals(db, userId)));
-}
+/** How many of the user's three goals are not reached, from `reachedGoals`; goals not created yet count. */
+export const unreachedGoals = (reached: number | string | undefined): number =>
+  Math.max(0, GOALS_PER_USER - Number(reached ?? 0));
 
 /** Marks the goals introduction seen; true only for the call that changed it (the first visit). */
 export async function markGoalsIntroSeen(db: Db, userId: number): Promise<boolean> {

@@ -30,4 +30,13 @@ describeEachDatabase('home counts', (env) => {
     const after = (await env().call('home_counts', {}, token)).body.result as { due_mandatory: number };
     expect(after.due_mandatory).toBe(before.due_mandatory - 1);
   });
+
+  it("counts the bundles of the person's position for the menu, none without bundles or a position", async () => {
+    const counts = async (login: string, password?: string) =>
+      (await env().call('home_counts', {}, await env().login(login, password))).body.result;
+    expect(await counts('kz1234')).toMatchObject({ cma_bundles: 3, instruction_bundles: 2 });
+    expect(await counts('peteris.kalnins', 'demo-pass')).toMatchObject({ cma_bundles: 0, instruction_bundles: 0 });
+    await env().db.updateTable('users').set({ position_id: null }).where('login', '=', 'kz1234').execute();
+    expect(await counts('kz1234')).toMatchObject({ cma_bundles: 0, instruction_bundles: 0 });
+  });
 });
