@@ -23,4 +23,18 @@ describe.each(DIALECTS)('queries compiled once on %s', (dialect) => {
     await expect(runCompiled(db, loginOf, [1, 'extra'])).rejects.toThrow(/takes 1 parameters, got 2/);
     await expect(runCompiled(db, loginOf, [])).rejects.toThrow(/takes 1 parameters, got 0/);
   });
+
+  it.runIf(dialect === 'postgres')('are prepared by name on PostgreSQL, and other queries are not', async () => {
+    const db = await databases.open();
+    const [user] = await db.selectFrom('users').select('id').limit(1).execute();
+    const other = db.selectFrom('users').select('login').where('id', '=', user!.id);
+    const prepared = await db.transaction().execute(async (trx) => {
+      expect(await runCompiled(trx, loginOf, [user!.id])).toEqual(await runCompiled(trx, loginOf, [user!.id]));
+      await trx.executeQuery(other.compile());
+      const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      return rows.rows.map((row) => row.statement);
+    });
+    expect(prepared).toContain(loginOf(db).sql);
+    expect(prepared).not.toContain(other.compile().sql);
+  });
 });

@@ -4,6 +4,13 @@ import type { Db } from './connect.js';
 /** The database a handle belongs to: its transactions share their handle's adapter, and nothing else does. */
 export const databaseOf = (db: Db): object => db.getExecutor().adapter;
 
+/**
+ * A name for the SQL of every `compiledOnce` query: PostgreSQL parses a named statement once per connection and, after
+ * a few calls, keeps its plan (db/postgres-dialect.ts), where an unnamed one is parsed and planned on every call.
+ */
+const statementNames = new Map<string, string>();
+export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
+
 /** A query built and compiled once per database; `runCompiled` runs it with new parameters. */
 export type CompiledOnce<R> = (db: Db) => CompiledQuery<R>;
 
@@ -19,6 +26,7 @@ export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<
     if (!query) {
       query = build(db).compile();
       compiled.set(databaseOf(db), query);
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `portal_${statementNames.size + 1}`);
     }
     return query;
   };

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
-import { PortalPostgresDialect } from './postgres-dialect.js';
+import { PortalPostgresDialect, nameCompiledStatements } from './postgres-dialect.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 import { attachSqliteReader } from './sqlite-reader.js';
@@ -37,6 +37,7 @@ export function connect(
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('connect', nameCompiledStatements);
     const sessionCache = new SessionCache<unknown>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
     const db = new Kysely<Database>({
       dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url }),

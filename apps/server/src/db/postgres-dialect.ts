@@ -1,6 +1,7 @@
 import type { DatabaseConnection, Driver, PostgresDialectConfig } from 'kysely';
 import { CompiledQuery, PostgresDialect, PostgresDriver } from 'kysely';
 import pg from 'pg';
+import { statementNameOf } from './compiled-query.js';
 import type { SessionCache } from './session-cache.js';
 import { watchCachedRowWrites } from './session-cache.js';
 
@@ -56,6 +57,20 @@ class SessionChangeListener {
     this.#cache.setReady(false);
     await client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * Makes a pooled client run `compiledOnce` queries as named statements (`statementNameOf`), which PostgreSQL parses
+ * once per connection and, after a few calls, plans no more, instead of both on every call: planning the home
+ * page's one query cost the database more than running it. Kysely passes a query's text and values; the names are
+ * few (one per query the code compiles once), so each connection keeps a bounded set.
+ */
+export function nameCompiledStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => unknown;
+  client.query = ((text: pg.QueryConfig | string, values?: unknown[]) => {
+    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    return name ? query({ name, text: text as string, values }) : query(text, values);
+  }) as typeof client.query;
 }
 
 /** Kysely's settings, the cache to keep, and where the LISTEN connection goes. */

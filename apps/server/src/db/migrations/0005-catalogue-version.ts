@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { PortalMigration } from './index.js';
-import { createRowTriggers, dropRowTriggers } from './sqlite-row-triggers.js';
 
 const TABLES = ['courses', 'course_positions'] as const;
-const sqliteTrigger = (table: string, write: string) => `${table}_${write}_bumps_catalogue`;
+const WRITES = ['insert', 'update', 'delete'] as const;
 
 /**
  * A number every change to `courses` or `course_positions` moves on, kept by the database itself (triggers), so each
@@ -30,13 +29,21 @@ export const catalogueVersion: PortalMigration = (dialect) => ({
           .execute(db);
       return;
     }
-    await createRowTriggers(db, TABLES, sqliteTrigger, 'update catalogue_version set version = version + 1');
+    for (const table of TABLES)
+      for (const write of WRITES)
+        await sql
+          .raw(
+            `create trigger ${table}_${write}_bumps_catalogue after ${write} on ${table}
+             begin update catalogue_version set version = version + 1; end`,
+          )
+          .execute(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialect === 'postgres') {
-      for (const table of TABLES) await sql.raw(`drop trigger ${table}_bump_catalogue on ${table}`).execute(db);
-      await sql`drop function bump_catalogue_version()`.execute(db);
-    } else await dropRowTriggers(db, TABLES, sqliteTrigger);
+    for (const table of TABLES) {
+      if (dialect === 'postgres') await sql.raw(`drop trigger ${table}_bump_catalogue on ${table}`).execute(db);
+      else for (const write of WRITES) await sql.raw(`drop trigger ${table}_${write}_bumps_catalogue`).execute(db);
+    }
+    if (dialect === 'postgres') await sql`drop function bump_catalogue_version()`.execute(db);
     await db.schema.dropTable('catalogue_version').execute();
   },
 });

@@ -1,9 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PortalMigration } from './index.js';
-import { createRowTriggers, dropRowTriggers } from './sqlite-row-triggers.js';
 
-const TABLES = ['courses', 'course_positions'] as const;
-const sqliteTrigger = (table: string, write: string) => `${table}_${write}_bumps_cached_rows`;
+/** SQLite triggers after every insert, update and delete on the catalogue's two tables. */
+const TRIGGERS = ['courses', 'course_positions'].flatMap((table) =>
+  ['insert', 'update', 'delete'].map((write) => ({
+    name: `${table}_${write}_bumps_cached_rows`,
+    event: `after ${write} on ${table}`,
+  })),
+);
 
 /**
  * The course catalogue joins the copies a write moves `cached_rows_version` on for (db/session-cache.ts
@@ -12,10 +16,14 @@ const sqliteTrigger = (table: string, write: string) => `${table}_${write}_bumps
  */
 export const catalogueCachedRows: PortalMigration = (dialect) => ({
   async up(db: Kysely<unknown>) {
-    if (dialect === 'sqlite')
-      await createRowTriggers(db, TABLES, sqliteTrigger, 'update cached_rows_version set version = version + 1');
+    if (dialect === 'postgres') return;
+    for (const { name, event } of TRIGGERS)
+      await sql
+        .raw(`create trigger ${name} ${event} begin update cached_rows_version set version = version + 1; end`)
+        .execute(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialect === 'sqlite') await dropRowTriggers(db, TABLES, sqliteTrigger);
+    if (dialect === 'postgres') return;
+    for (const { name } of TRIGGERS) await sql.raw(`drop trigger ${name}`).execute(db);
   },
 });
