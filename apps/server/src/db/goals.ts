@@ -2,6 +2,7 @@ import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRou
 import { sql } from 'kysely';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
+import { jsonRows, parseJsonRows } from './json-rows.js';
 import {
   defaultGoalName,
   GOAL_SLOTS,
@@ -23,22 +24,36 @@ const taskColumns = [
   'tasks.percentage',
 ] as const;
 
-/** The user's goals with their tasks: a row per task, or one with null task columns for a goal without tasks. */
+/**
+ * The user's goals and all their tasks as two JSON values (the user's id the parameter of each): twelve rows of
+ * eleven columns cost the driver more than the database's work (db/json-rows.ts).
+ */
 const goalsWithTasksQuery = compiledOnce((db) =>
   db
-    .selectFrom('goals')
-    .leftJoin('tasks', 'tasks.goal_id', 'goals.id')
-    .select([
-      ...goalColumns,
-      'tasks.id as task_id',
-      'tasks.slot as task_slot',
-      'tasks.name as task_name',
-      'tasks.description as task_description',
-      'tasks.percentage as task_percentage',
+    .selectFrom([
+      db
+        .selectFrom('goals')
+        .select((eb) =>
+          jsonRows(
+            db,
+            goalColumns.map((column) => eb.ref(column)),
+          ).as('goals'),
+        )
+        .where('goals.user_id', '=', 0)
+        .as('own_goals'),
+      db
+        .selectFrom('tasks')
+        .innerJoin('goals', 'goals.id', 'tasks.goal_id')
+        .select((eb) =>
+          jsonRows(
+            db,
+            taskColumns.map((column) => eb.ref(column)),
+          ).as('tasks'),
+        )
+        .where('goals.user_id', '=', 0)
+        .as('own_tasks'),
     ])
-    .where('goals.user_id', '=', 0)
-    .orderBy('goals.slot')
-    .orderBy('tasks.slot'),
+    .selectAll(),
 );
 
 interface StoredGoals {
@@ -46,25 +61,24 @@ interface StoredGoals {
   tasks: TaskRow[];
 }
 
+const bySlot = (a: { slot: number }, b: { slot: number }) => a.slot - b.slot;
+
 /** The user's goals and tasks as stored, in slot order, read with one query (the goals page asks on every visit). */
 async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
-  const goals: GoalRow[] = [];
-  const tasks: TaskRow[] = [];
-  for (const row of await runCompiled(db, goalsWithTasksQuery, [userId])) {
-    if (goals.at(-1)?.id !== row.id) {
-      goals.push({ id: row.id, slot: row.slot, name: row.name, description: row.description, quarter: row.quarter });
-    }
-    if (row.task_id !== null) {
-      tasks.push({
-        id: row.task_id,
-        goal_id: row.id,
-        slot: row.task_slot!,
-        name: row.task_name!,
-        description: row.task_description!,
-        percentage: row.task_percentage!,
-      });
-    }
-  }
+  const [row] = await runCompiled(db, goalsWithTasksQuery, [userId, userId]);
+  const goals = parseJsonRows<[number, number, string, string, number]>(row?.goals)
+    .map(([id, slot, name, description, quarter]): GoalRow => ({ id, slot, name, description, quarter }))
+    .sort(bySlot);
+  const tasks = parseJsonRows<[number, number, number, string, string, number]>(row?.tasks)
+    .map(([id, goalId, slot, name, description, percentage]): TaskRow => ({
+      id,
+      goal_id: goalId,
+      slot,
+      name,
+      description,
+      percentage,
+    }))
+    .sort(bySlot);
   return { goals, tasks };
 }
 
