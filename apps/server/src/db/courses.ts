@@ -198,10 +198,10 @@ const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTab
 
 /** A person's course state from a row of `ownCourseStateTables`. */
 export function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
-  const results: ResultsByPerson = new Map([[id, new Map()]]);
-  addResults(results.get(id), parseJsonRows<ResultEntry>(row?.results));
+  const results = new Map<string, ResultStatus>();
+  addResults(results, parseJsonRows<ResultEntry>(row?.results));
   const additional = parseJsonRows<[string]>(row?.additional).map(([alias]) => alias);
-  return { additional: new Map([[id, additional]]), results };
+  return { additional: new Map([[id, additional]]), results: new Map([[id, results]]) };
 }
 
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
