@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
+import { API_PATH } from './api-path.js';
 import { contentSecurityPolicy } from './csp.js';
 
 /**
@@ -24,11 +25,35 @@ export function securityHeaders(config: Config): [string, string][] {
   return [...headers];
 }
 
-/** Helmet's security headers on every answer. */
+/** Helmet's headers that still mean something on an answer no browser shows as a page. */
+const KEPT_FOR_API = [
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+] as const;
+
+/**
+ * The headers of an answer of the call protocol, as OWASP's REST Security Cheat Sheet lists them: it is JSON, never a
+ * page, so the headers helmet adds for documents (opener policy, agent cluster, referrer policy, DNS prefetch, IE and
+ * Flash switches) are left off and its CSP allows nothing; framing, sniffing, plain HTTP and cross-origin embedding
+ * stay refused. Every header costs every call: helmet's whole set cost the bare server a quarter of its rate.
+ */
+export function apiSecurityHeaders(config: Config): [string, string][] {
+  const page = new Map(securityHeaders(config));
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'self'"],
+    ...KEPT_FOR_API.map((name): [string, string] => [name, page.get(name)!]),
+  ];
+}
+
+/** Security headers on every answer: the call protocol's own set on `/api`, helmet's on everything else. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of request.routeOptions.url === API_PATH ? apiHeaders : pageHeaders)
+      reply.raw.setHeader(name, value);
     done();
   });
 }

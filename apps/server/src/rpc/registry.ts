@@ -10,6 +10,7 @@ import { recordAudit, type AuditEntry } from '../db/audit.js';
 import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
+import { API_PATH } from '../http/api-path.js';
 import { JsonText } from '../http/json-text.js';
 import { parseQuery } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
@@ -118,7 +119,7 @@ export async function authorizeCaller<A extends Capability>(
   return actor as ActorOf<A>;
 }
 
-/** Mounts `GET|POST /api?r=<route>` over the given route declarations. */
+/** Mounts `GET|POST /api?r=<route>` (`API_PATH`) over the given route declarations. */
 export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiDeps): void {
   const byName = new Map<string, RouteDef>();
   for (const def of routes) {
@@ -189,8 +190,8 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
       .send(`{"result":${result.text}${extraMembers ? `,${extraMembers}` : ''}}`);
   };
 
-  app.get('/api', handle);
-  app.post('/api', handle);
+  app.get(API_PATH, handle);
+  app.post(API_PATH, handle);
 }
 
 function bodyObject(body: unknown): Record<string, unknown> {

@@ -33,11 +33,10 @@ describe('headers and output', () => {
   }, 60_000);
   afterAll(async () => env?.close());
 
-  it('sends a CSP without inline or evaluated scripts, framing only by the portal, and nosniff', async () => {
+  it('sends pages a CSP without inline or evaluated scripts, framing only by the portal, and nosniff', async () => {
     for (const answer of [
-      await send(env.app, 'home_counts', {}, { token }),
-      await send(env.app, 'no_such_route', {}),
       await env.app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'text/html' } }),
+      await env.app.inject({ method: 'GET', url: '/no/such/file.js' }),
     ]) {
       const csp = directives(String(answer.headers['content-security-policy']));
       const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
@@ -48,8 +47,29 @@ describe('headers and output', () => {
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('sends API answers a CSP that allows nothing, nosniff, no framing by others, no caching, no page-only headers', async () => {
+    for (const answer of [
+      await send(env.app, 'home_counts', {}, { token }),
+      await send(env.app, 'home_counts', {}),
+      await send(env.app, 'no_such_route', {}),
+    ]) {
+      const csp = directives(String(answer.headers['content-security-policy']));
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+      expect([...csp.keys()].sort()).toEqual(['default-src', 'frame-ancestors']);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(answer.headers['referrer-policy']).toBeUndefined();
     }
     const api = await send(env.app, 'home_counts', {}, { token });
+    expect(api.status).toBe(200);
     expect(api.headers['cache-control']).toBe('no-store');
   });
 
