@@ -4,7 +4,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Scope } from '../domain/policy.js';
 import { catalogue } from './catalogue.js';
-import { resultEntries, resultsByPerson } from './courses.js';
+import { resultColumns, resultsByPerson } from './courses.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
 import { readBeside } from './sqlite-reader.js';
@@ -225,10 +225,11 @@ export async function cellsOf(
       if (course.status === 'enabled' && column.has(course.alias)) cell(person.id, course.alias).assigned = 'position';
   }
   for (const row of results) {
-    for (const [alias, complete, finishTime] of resultEntries(row)) {
-      const target = cell(row.user_id, alias);
-      target.complete = complete === 1;
-      target.finish_time = finishTime;
+    const [aliases, complete, finishTimes] = resultColumns(row);
+    for (let i = 0; i < aliases.length; i++) {
+      const target = cell(row.user_id, aliases[i]!);
+      target.complete = complete[i] === 1;
+      target.finish_time = finishTimes[i] ?? null;
     }
   }
   return cells;

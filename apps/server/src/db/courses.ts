@@ -6,7 +6,7 @@ import { contentUrl } from '../scorm/library.js';
 import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
-import { jsonRows, parseJsonRows } from './json-rows.js';
+import { jsonColumns, parseJsonColumns, type JsonColumns } from './json-columns.js';
 import type { CourseResultsTable, CourseRow } from './schema.js';
 
 type CourseLogAttempt = courseRoutes.CourseLogAttempt;
@@ -142,25 +142,27 @@ type ResultStatus = Pick<ResultRow, 'complete' | 'finish_time'>;
 /** Each person's results by course alias. */
 type ResultsByPerson = Map<number, Map<string, ResultStatus>>;
 
-/** A result as lists and grids read it: the course alias, complete (0/1) and the finish time. */
-type ResultEntry = [alias: string, complete: number, finishTime: string | null];
+/** Results column by column as lists and grids read them: course aliases, complete (0/1) and finish times. */
+type ResultColumns = JsonColumns<[alias: string, complete: number, finishTime: string | null]>;
 
 /**
- * Per person (`user_id`), their results as one JSON value (`json-rows.ts`), read with `resultEntries`: a list reads
- * about 75 of them per person, a country's export a quarter of a million.
+ * Per person (`user_id`), their results as one JSON value (`json-columns.ts`), read with `resultColumns`: a list
+ * reads about 75 of them per person, a country's export a quarter of a million.
  */
 export const resultsByPerson = (db: Db) =>
   db
     .selectFrom('course_results')
     .select((eb) => [
       'user_id',
-      jsonRows(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
+      jsonColumns(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
     ])
     .groupBy('user_id');
-export const resultEntries = (row: { results: unknown }): ResultEntry[] => parseJsonRows<ResultEntry>(row.results);
+export const resultColumns = (row: { results: unknown } | undefined): ResultColumns =>
+  parseJsonColumns(row?.results, 3);
 
-function addResults(results: Map<string, ResultStatus> | undefined, entries: readonly ResultEntry[]): void {
-  for (const [alias, complete, finishTime] of entries) results?.set(alias, { complete, finish_time: finishTime });
+function addResults(results: Map<string, ResultStatus> | undefined, [aliases, complete, finishTimes]: ResultColumns) {
+  for (let i = 0; i < aliases.length; i++)
+    results?.set(aliases[i]!, { complete: complete[i]!, finish_time: finishTimes[i] ?? null });
 }
 
 /** The people's additional courses and results: what their lists need besides the catalogue. */
@@ -185,12 +187,14 @@ export const ownCourseStateTables = (db: Db) =>
   [
     db
       .selectFrom('additional_courses')
-      .select((eb) => jsonRows(db, [eb.ref('course_alias')]).as('additional'))
+      .select((eb) => jsonColumns(db, [eb.ref('course_alias')]).as('additional'))
       .where('user_id', '=', 0)
       .as('own_additional'),
     db
       .selectFrom('course_results')
-      .select((eb) => jsonRows(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'))
+      .select((eb) =>
+        jsonColumns(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
+      )
       .where('user_id', '=', 0)
       .as('own_results'),
   ] as const;
@@ -199,8 +203,8 @@ const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTab
 /** A person's course state from a row of `ownCourseStateTables`. */
 export function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
   const results = new Map<string, ResultStatus>();
-  addResults(results, parseJsonRows<ResultEntry>(row?.results));
-  const additional = parseJsonRows<[string]>(row?.additional).map(([alias]) => alias);
+  addResults(results, resultColumns(row));
+  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
   return { additional: new Map([[id, additional]]), results: new Map([[id, results]]) };
 }
 
@@ -215,7 +219,7 @@ async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> 
     additionalAliases(db, userIds),
     resultsByPerson(db).where('user_id', 'in', userIds).execute(),
   ]);
-  for (const row of rows) addResults(results.get(row.user_id), resultEntries(row));
+  for (const row of rows) addResults(results.get(row.user_id), resultColumns(row));
   return { additional, results };
 }
 

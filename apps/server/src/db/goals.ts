@@ -2,7 +2,7 @@ import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRou
 import { sql } from 'kysely';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
-import { jsonRows, parseJsonRows } from './json-rows.js';
+import { jsonColumns, parseJsonColumns } from './json-columns.js';
 import {
   defaultGoalName,
   GOAL_SLOTS,
@@ -26,7 +26,7 @@ const taskColumns = [
 
 /**
  * The user's goals and all their tasks as two JSON values (the user's id the parameter of each): twelve rows of
- * eleven columns cost the driver more than the database's work (db/json-rows.ts).
+ * eleven columns cost the driver more than the database's work (db/json-columns.ts).
  */
 const goalsWithTasksQuery = compiledOnce((db) =>
   db
@@ -34,7 +34,7 @@ const goalsWithTasksQuery = compiledOnce((db) =>
       db
         .selectFrom('goals')
         .select((eb) =>
-          jsonRows(
+          jsonColumns(
             db,
             goalColumns.map((column) => eb.ref(column)),
           ).as('goals'),
@@ -45,7 +45,7 @@ const goalsWithTasksQuery = compiledOnce((db) =>
         .selectFrom('tasks')
         .innerJoin('goals', 'goals.id', 'tasks.goal_id')
         .select((eb) =>
-          jsonRows(
+          jsonColumns(
             db,
             taskColumns.map((column) => eb.ref(column)),
           ).as('tasks'),
@@ -66,17 +66,29 @@ const bySlot = (a: { slot: number }, b: { slot: number }) => a.slot - b.slot;
 /** The user's goals and tasks as stored, in slot order, read with one query (the goals page asks on every visit). */
 async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
   const [row] = await runCompiled(db, goalsWithTasksQuery, [userId, userId]);
-  const goals = parseJsonRows<[number, number, string, string, number]>(row?.goals)
-    .map(([id, slot, name, description, quarter]): GoalRow => ({ id, slot, name, description, quarter }))
-    .sort(bySlot);
-  const tasks = parseJsonRows<[number, number, number, string, string, number]>(row?.tasks)
-    .map(([id, goalId, slot, name, description, percentage]): TaskRow => ({
+  const [goalIds, goalSlots, goalNames, goalDescriptions, quarters] = parseJsonColumns<
+    [number, number, string, string, number]
+  >(row?.goals, 5);
+  const goals = goalIds
+    .map((id, i): GoalRow => ({
       id,
-      goal_id: goalId,
-      slot,
-      name,
-      description,
-      percentage,
+      slot: goalSlots[i]!,
+      name: goalNames[i]!,
+      description: goalDescriptions[i]!,
+      quarter: quarters[i]!,
+    }))
+    .sort(bySlot);
+  const [taskIds, goalIdsOfTasks, taskSlots, taskNames, taskDescriptions, percentages] = parseJsonColumns<
+    [number, number, number, string, string, number]
+  >(row?.tasks, 6);
+  const tasks = taskIds
+    .map((id, i): TaskRow => ({
+      id,
+      goal_id: goalIdsOfTasks[i]!,
+      slot: taskSlots[i]!,
+      name: taskNames[i]!,
+      description: taskDescriptions[i]!,
+      percentage: percentages[i]!,
     }))
     .sort(bySlot);
   return { goals, tasks };
