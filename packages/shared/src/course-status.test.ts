@@ -33,6 +33,17 @@ describe('course status', () => {
     expect(status('2025-04-14T23:30:00.250-02:00').validUntil).toBe('2026-04-15');
   });
 
+  it('answers each day its own status for the same completion, and the same answer again within a day', () => {
+    const finished = finishedFor(1);
+    const on = (day: string) =>
+      courseStatus({ assigned: true, complete: true, finishTime: finished, expiration: 12 }, new Date(day));
+    expect(on('2026-03-15T10:00:00Z')).toEqual({ status: 'expires-soon', daysLeft: 1, validUntil: '2026-03-16' });
+    expect(on('2026-03-16T08:00:00Z')).toEqual({ status: 'expired', daysLeft: 0, validUntil: '2026-03-16' });
+    expect(on('2026-02-13T23:59:59Z')).toEqual({ status: 'complete', daysLeft: 31, validUntil: '2026-03-16' });
+    expect(on('2026-03-15T23:00:00Z')).toBe(on('2026-03-15T01:00:00Z'));
+    expect(Object.isFrozen(on('2026-03-15T10:00:00Z'))).toBe(true);
+  });
+
   it('never expires with expiration 0', () => {
     expect(status('2001-01-01T00:00:00Z', 0)).toEqual({ status: 'complete', daysLeft: null, validUntil: null });
   });

@@ -13,11 +13,11 @@ export interface CourseStatusInput {
 }
 
 export interface CourseStatusResult {
-  status: CourseStatus;
+  readonly status: CourseStatus;
   /** Whole days left before expiry; null when there is no expiry. */
-  daysLeft: number | null;
+  readonly daysLeft: number | null;
   /** ISO date (YYYY-MM-DD) the completion stops being valid; null when it never does. */
-  validUntil: string | null;
+  readonly validUntil: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -43,42 +43,52 @@ interface Expiry {
   validUntil: string;
 }
 
-/** A timestamp as `Date.prototype.toISOString` writes it: its first ten characters are its UTC calendar day. */
-const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-const MAX_REMEMBERED_EXPIRIES = 20_000;
-/** Remembered expiries: by validity in months, then by the completion's UTC day (YYYY-MM-DD). */
-const expiries = new Map<number, Map<string, Expiry>>();
-let rememberedExpiries = 0;
-
 function computeExpiry(finishTime: string, months: number): Expiry {
   const expiry = addMonths(new Date(finishTime), months);
   return { dayStart: startOfUtcDay(expiry), validUntil: expiry.toISOString().slice(0, 10) };
 }
 
+/** The status of a completion that expires, on the day starting at `today`. */
+function statusOn({ dayStart, validUntil }: Expiry, today: number): CourseStatusResult {
+  const daysLeft = Math.round((dayStart - today) / DAY_MS);
+  if (daysLeft <= 0) return { status: 'expired', daysLeft, validUntil };
+  if (daysLeft <= EXPIRES_SOON_DAYS) return { status: 'expires-soon', daysLeft, validUntil };
+  return { status: 'complete', daysLeft, validUntil };
+}
+
+/** A timestamp as `Date.prototype.toISOString` writes it: its first ten characters are its UTC calendar day. */
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+const MAX_REMEMBERED_STATUSES = 20_000;
+/** Statuses of completions on the day `rememberedDay` starts: by validity in months, then by the completion's day. */
+const statuses = new Map<number, Map<string, CourseStatusResult>>();
+let rememberedDay = Number.NaN;
+let rememberedStatuses = 0;
+
 /**
- * The expiry of a completion depends only on its UTC calendar day and the validity, so it is remembered per day and
- * validity: date arithmetic for every course of every list was a large part of listing courses. Timestamps in
- * another form are computed each time.
+ * The status of a completion that expires. On a given day it depends only on the completion's UTC calendar day and
+ * the validity, so it is remembered per day and validity for the day asked about: date arithmetic and a new object for
+ * every course of every list were a large part of listing courses. Timestamps in another form are computed each time.
  */
-function expiryOf(finishTime: string, months: number): Expiry {
-  if (!UTC_TIMESTAMP.test(finishTime)) return computeExpiry(finishTime, months);
-  if (rememberedExpiries >= MAX_REMEMBERED_EXPIRIES) {
-    expiries.clear();
-    rememberedExpiries = 0;
+function completedStatus(finishTime: string, months: number, today: number): CourseStatusResult {
+  if (!UTC_TIMESTAMP.test(finishTime)) return statusOn(computeExpiry(finishTime, months), today);
+  if (today !== rememberedDay || rememberedStatuses >= MAX_REMEMBERED_STATUSES) {
+    statuses.clear();
+    rememberedDay = today;
+    rememberedStatuses = 0;
   }
-  let byDay = expiries.get(months);
+  let byDay = statuses.get(months);
   if (!byDay) {
     byDay = new Map();
-    expiries.set(months, byDay);
+    statuses.set(months, byDay);
   }
   const day = finishTime.slice(0, 10);
-  let expiry = byDay.get(day);
-  if (!expiry) {
-    expiry = computeExpiry(finishTime, months);
-    byDay.set(day, expiry);
-    rememberedExpiries++;
+  let status = byDay.get(day);
+  if (!status) {
+    status = Object.freeze(statusOn(computeExpiry(finishTime, months), today));
+    byDay.set(day, status);
+    rememberedStatuses++;
   }
-  return expiry;
+  return status;
 }
 
 let lastNow = Number.NaN;
@@ -94,19 +104,20 @@ function todayOf(now: Date): number {
   return lastToday;
 }
 
+const NOT_ASSIGNED: CourseStatusResult = Object.freeze({ status: 'not_assigned', daysLeft: null, validUntil: null });
+const INCOMPLETE: CourseStatusResult = Object.freeze({ status: 'incomplete', daysLeft: null, validUntil: null });
+const NEVER_EXPIRES: CourseStatusResult = Object.freeze({ status: 'complete', daysLeft: null, validUntil: null });
+
 /**
  * The one course status rule (architecture.md), used by lists, results and exports.
- * Days are counted between calendar days (UTC), so the answer does not change within a day.
+ * Days are counted between calendar days (UTC), so the answer does not change within a day. The answer is shared
+ * (frozen): callers read it.
  */
 export function courseStatus(input: CourseStatusInput, now: Date = new Date()): CourseStatusResult {
-  if (!input.assigned) return { status: 'not_assigned', daysLeft: null, validUntil: null };
-  if (!input.complete || !input.finishTime) return { status: 'incomplete', daysLeft: null, validUntil: null };
-  if (input.expiration <= 0) return { status: 'complete', daysLeft: null, validUntil: null };
-  const { dayStart, validUntil } = expiryOf(input.finishTime, input.expiration);
-  const daysLeft = Math.round((dayStart - todayOf(now)) / DAY_MS);
-  if (daysLeft <= 0) return { status: 'expired', daysLeft, validUntil };
-  if (daysLeft <= EXPIRES_SOON_DAYS) return { status: 'expires-soon', daysLeft, validUntil };
-  return { status: 'complete', daysLeft, validUntil };
+  if (!input.assigned) return NOT_ASSIGNED;
+  if (!input.complete || !input.finishTime) return INCOMPLETE;
+  if (input.expiration <= 0) return NEVER_EXPIRES;
+  return completedStatus(input.finishTime, input.expiration, todayOf(now));
 }
 
 /** A mandatory course still to do: never done, or expired and due again. */
