@@ -137,6 +137,19 @@ const portal: Service = await startPortal(repoRoot, data.url, {
   SERVER_PROCESSES: String(SERVER_PROCESSES),
   ...(args['skip-web'] ? {} : { WEB_DIST_DIR: webDir }),
 });
+/** One learner's course list as the portal answers it, written to a file for a bare server to answer. */
+async function writeCourseList(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${portal.port}/api?r=courses`, {
+    headers: { cookie: fx.learnerCookies[0]!, 'accept-encoding': 'identity' },
+  });
+  if (!response.ok) throw new Error(`courses failed: ${response.status} ${await response.text()}`);
+  const file = path.join(work, 'course-list.json');
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
+const courseList = await writeCourseList();
+const courseListKb = fs.statSync(courseList).size / 1024;
+const bareCourseList: Service = await startReference(repoRoot, 'bare', { bodyFile: courseList });
 log(
   `servers up: bare node:http on ${bare.port}, Fastify alone on ${framework.port}, portal on ${portal.port} (pid ${portal.pid}, ${SERVER_PROCESSES} server processes)`,
 );
@@ -211,6 +224,13 @@ async function learnerAndManagerLoads() {
         key: `calibration@${connections}`,
         label: `bare node:http spending ${CALIBRATION_MICROS} µs of CPU on each request (calibration)`,
         service: busyBare,
+        connections,
+        requests: learner('ping'),
+      },
+      {
+        key: `bare_course_list@${connections}`,
+        label: `bare node:http answering a course list's ${courseListKb.toFixed(0)} KB, precomputed (the limit for an answer that size)`,
+        service: bareCourseList,
         connections,
         requests: learner('ping'),
       },
@@ -333,9 +353,9 @@ async function learnerAndManagerLoads() {
 
   const stat = (key: string, pick: (r: LoadResult) => number) => median(results.get(key)!.map(pick));
   const failures = (key: string) => results.get(key)!.reduce((n, r) => n + r.failures, 0);
-  /** Per round: rate of `key` over the bare rate at the same connections; the median of the rounds. */
-  const ratio = (key: string, connections: number) =>
-    median(results.get(key)!.map((r, i) => r.rps / results.get(`bare@${connections}`)![i]!.rps));
+  /** Per round: rate of `key` over the `limit` rate at the same connections; the median of the rounds. */
+  const ratio = (key: string, connections: number, limit = 'bare') =>
+    median(results.get(key)!.map((r, i) => r.rps / results.get(`${limit}@${connections}`)![i]!.rps));
   details.loads = Object.fromEntries(results);
   details.cpuMicrosPerRequest = Object.fromEntries(cpuPerRequest);
   const cpu = (key: string) => `${fmt(median(cpuPerRequest.get(key)!))} µs CPU`;
@@ -361,7 +381,7 @@ async function learnerAndManagerLoads() {
       budget: '',
       pass: failures(bareKey) === 0 ? null : false,
     });
-    for (const key of [`calibration@${connections}`, `framework@${connections}`])
+    for (const key of [`calibration@${connections}`, `bare_course_list@${connections}`, `framework@${connections}`])
       reported(scenarios.find((x) => x.key === key)!);
     const budgeted = scenarios.filter(
       (x) => x.connections === connections && x.service === portal && !unbudgeted.includes(x),
@@ -375,7 +395,11 @@ async function learnerAndManagerLoads() {
       rows.push({
         section: `Learner calls at ${connections} connections`,
         measure: s.label,
-        figure: ratioFigure(s.key, connections),
+        figure:
+          ratioFigure(s.key, connections) +
+          (s.label === 'courses'
+            ? ` · ${ratio(s.key, connections, 'bare_course_list').toFixed(2)}× bare answering its bytes`
+            : ''),
         budget: `≥ ${floor}× bare${p99Budget ? ', p99 < 50 ms' : ''}`,
         pass: failures(s.key) === 0 && r >= floor && (!p99Budget || p99 < 50),
       });
@@ -629,6 +653,7 @@ try {
   await portal.stop();
   await bare.stop();
   await busyBare.stop();
+  await bareCourseList.stop();
   await framework.stop();
 }
 

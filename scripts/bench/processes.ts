@@ -171,12 +171,13 @@ export async function startPortal(
 
 /**
  * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same spending
- * `workMicros` of CPU on each request (calibration), or the framework's floor.
+ * `workMicros` of CPU on each request (calibration) or answering `bodyFile`'s bytes (the limit for an answer of that
+ * size), or the framework's floor.
  */
 export async function startReference(
   root: string,
   kind: 'bare' | 'framework',
-  options: { workMicros?: number } = {},
+  options: { workMicros?: number; bodyFile?: string } = {},
 ): Promise<Service> {
   const port = await freePort();
   const args =
@@ -185,7 +186,13 @@ export async function startReference(
       : ['--import', 'tsx', path.join(root, 'scripts/bench/framework-server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DEMO_SEED: 'false', WORK_MICROS: String(options.workMicros ?? 0) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEMO_SEED: 'false',
+      WORK_MICROS: String(options.workMicros ?? 0),
+      ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = track(child);
