@@ -151,7 +151,7 @@ const courseList = await writeCourseList();
 const courseListKb = fs.statSync(courseList).size / 1024;
 const bareCourseList: Service = await startReference(repoRoot, 'bare', { bodyFile: courseList });
 log(
-  `servers up: bare node:http on ${bare.port}, Fastify alone on ${framework.port}, portal on ${portal.port} (pid ${portal.pid}, ${SERVER_PROCESSES} server processes)`,
+  `servers up: bare node:http on ${bare.port} (a course list's bytes on ${bareCourseList.port}), Fastify alone on ${framework.port}, portal on ${portal.port} (pid ${portal.pid}, ${SERVER_PROCESSES} server processes)`,
 );
 
 const rows: Row[] = [];
