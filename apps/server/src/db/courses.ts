@@ -199,6 +199,7 @@ export const ownCourseStateTables = (db: Db) =>
       .as('own_results'),
   ] as const;
 const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTables(db)).selectAll());
+const ownResultsQuery = compiledOnce((db) => resultsByPerson(db).where('user_id', '=', 0));
 
 /** A person's course state from a row of `ownCourseStateTables`. */
 export function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
@@ -221,6 +222,14 @@ async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> 
   ]);
   for (const row of rows) addResults(results.get(row.user_id), resultColumns(row));
   return { additional, results };
+}
+
+/** One person's results, without their additional courses (the courses their bundles link to need none). */
+async function ownResults(db: Db, id: number): Promise<ResultsByPerson> {
+  const [row] = await runCompiled(db, ownResultsQuery, [id]);
+  const results = new Map<string, ResultStatus>();
+  addResults(results, resultColumns(row));
+  return new Map([[id, results]]);
 }
 
 function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
@@ -370,10 +379,10 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: { language?: Language; now?: Date } = {},
 ): Promise<JsonText<UserCourse[]>> {
-  const [courses, linked, { results }] = await Promise.all([
+  const [courses, linked, results] = await Promise.all([
     catalogue(db),
     linkedAliases(db, subject),
-    loadCourseState(db, [subject.id]),
+    ownResults(db, subject.id),
   ]);
   const pick = (s: CourseSubject, language: string): Picked => ({
     chosen: pickVersions(s, versionsOf(linked, courses), language),

@@ -387,4 +387,23 @@ describeEachDatabase('courses', (env) => {
     const stillComplete = (await list(env(), token)).find((c) => c.alias === 'food-hygiene')!;
     expect(stillComplete.course_status).toBe('expires-soon');
   });
+
+  it('lists the courses the person’s bundles link to, with their own results', async () => {
+    const token = await env().login('kz1234'); // sales-assistant: has CMA bundles
+    const linked = async () => {
+      const res = await env().call('linked_courses', {}, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.result as UserCourse[];
+    };
+    const before = await linked();
+    expect(aliases(before)).toEqual(expect.arrayContaining(['customer-service', 'food-hygiene']));
+    const open = before.find((c) => !c.complete && !c.external_url)!;
+    expect(open.course_status).toBe('incomplete');
+    expect((await env().call('set_course_complete', { course_alias: open.alias, complete: true }, token)).status).toBe(
+      200,
+    );
+    const after = (await linked()).find((c) => c.alias === open.alias)!;
+    expect(after.complete).toBe(true);
+    expect(after.finish_time?.slice(0, 10)).toBe(today());
+  });
 });
