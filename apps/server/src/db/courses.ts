@@ -202,7 +202,7 @@ const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTab
 const ownResultsQuery = compiledOnce((db) => resultsByPerson(db).where('user_id', '=', 0));
 
 /** A person's course state from a row of `ownCourseStateTables`. */
-export function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
+function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
   const results = new Map<string, ResultStatus>();
   addResults(results, resultColumns(row));
   const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
@@ -393,16 +393,28 @@ export async function listLinkedCourses(
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
- * courses `listCourses` would list, counted without building the list. `state` holds all of the person's results
- * (an index range) rather than those of the listed aliases: a query with a parameter per course cost more to build
- * than the rows it saved.
+ * courses `listCourses` would list, counted without building the list. `row` (of `ownCourseStateTables`) holds all
+ * of the person's results (an index range) rather than those of the listed aliases: a query with a parameter per
+ * course cost more to build than the rows it saved. Every assigned mandatory course is due but those whose result
+ * keeps them done; a person has one result per course, so the results are counted as they come, without a map of them.
  */
-export function countDueMandatory(subject: CourseSubject, courses: Catalogue, state: CourseState, now: Date): number {
-  const mine = state.additional.get(subject.id) ?? [];
-  const results = state.results.get(subject.id);
+export function countDueMandatory(
+  subject: CourseSubject,
+  courses: Catalogue,
+  row: OwnCourseStateRow | undefined,
+  now: Date,
+): number {
+  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
+  const assigned = pickAssigned(subject, additional, courses, subject.language);
   let due = 0;
-  for (const c of pickAssigned(subject, mine, courses, subject.language).values())
-    if (c.course_type === 'mandatory' && isDue(statusOf(results?.get(c.alias), c.expiration, now).status)) due++;
+  for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
+  const [aliases, complete, finishTimes] = resultColumns(row);
+  for (let i = 0; i < aliases.length; i++) {
+    const course = assigned.get(aliases[i]!);
+    if (course?.course_type !== 'mandatory') continue;
+    const result = { complete: complete[i]!, finish_time: finishTimes[i] ?? null };
+    if (!isDue(statusOf(result, course.expiration, now).status)) due--;
+  }
   return due;
 }
 

@@ -3,7 +3,7 @@ import { catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { bundleCounts, bundleCountsOf } from './content.js';
-import { countDueMandatory, ownCourseState, ownCourseStateTables, type CourseSubject } from './courses.js';
+import { countDueMandatory, ownCourseStateTables, type CourseSubject } from './courses.js';
 import { reachedGoals, unreachedGoals } from './goals.js';
 
 /**
@@ -25,7 +25,7 @@ export async function loadHomeCounts(db: Db, person: CourseSubject, now = new Da
   const bundles = bundleCountsOf(row);
   return {
     unreached_goals: unreachedGoals(row?.reached_goals),
-    due_mandatory: countDueMandatory(person, courses, ownCourseState(person.id, row), now),
+    due_mandatory: countDueMandatory(person, courses, row, now),
     cma_bundles: bundles.cma,
     instruction_bundles: bundles.instructions,
   };

@@ -51,6 +51,25 @@ async function dueMandatory(env: TestEnv, token: string): Promise<number> {
   return (res.body.result as HomeCounts).due_mandatory;
 }
 
+/** A new cashier of store lv-riga-01, added by that store's admin. */
+async function addCashier(env: TestEnv, storeAdmin: string, name: string, surname: string) {
+  const added = await env.call(
+    'add_user',
+    {
+      role: 'learner',
+      name,
+      surname,
+      country: 'lv',
+      position: 'cashier',
+      department_alias: 'lv-riga-01',
+      type: 'store_user',
+    },
+    storeAdmin,
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return added.body.result as { id: number; login: string };
+}
+
 const aliases = (courses: UserCourse[], type?: 'mandatory' | 'optional') =>
   courses.filter((c) => !type || c.course_type === type).map((c) => c.alias);
 
@@ -114,20 +133,7 @@ describeEachDatabase('courses', (env) => {
 
   it('follows a change of position in the person’s next list and home count (signed in meanwhile)', async () => {
     const storeAdmin = await env().login('lo1234', 'demo-pass');
-    const added = await env().call(
-      'add_user',
-      {
-        role: 'learner',
-        name: 'Marta',
-        surname: 'Pārvietota',
-        country: 'lv',
-        position: 'cashier',
-        department_alias: 'lv-riga-01',
-        type: 'store_user',
-      },
-      storeAdmin,
-    );
-    const { id, login } = added.body.result as { id: number; login: string };
+    const { id, login } = await addCashier(env(), storeAdmin, 'Marta', 'Pārvietota');
     const token = await env().login(login);
     expect(aliases(await list(env(), token))).toContain('cash-handling');
     const dueAsCashier = await dueMandatory(env(), token);
@@ -248,6 +254,30 @@ describeEachDatabase('courses', (env) => {
     const welcome = (await list(env(), token)).find((c) => c.alias === 'welcome')!;
     expect(welcome).toMatchObject({ complete: true, course_status: 'complete' });
     expect(welcome.finish_time?.slice(0, 10)).toBe(today());
+  });
+
+  it('counts as due on the home page exactly the mandatory courses the list shows incomplete or expired', async () => {
+    const dueInList = (courses: UserCourse[]) =>
+      courses.filter(
+        (c) => c.course_type === 'mandatory' && (c.course_status === 'incomplete' || c.course_status === 'expired'),
+      ).length;
+    for (const [login, pass] of [['ab1234'], ['kz1234'], ['peteris.kalnins', 'demo-pass']] as const) {
+      const token = await env().login(login, pass);
+      expect(await dueMandatory(env(), token), login).toBe(dueInList(await list(env(), token)));
+    }
+
+    // A new person's completed optional course is a result too, and leaves the count as it was.
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const token = await env().login((await addCashier(env(), storeAdmin, 'Ilze', 'Jaunā')).login);
+    const courses = await list(env(), token);
+    const optional = courses.find((c) => c.course_type === 'optional')!;
+    const mandatory = courses.find((c) => c.course_type === 'mandatory')!;
+    expect(await dueMandatory(env(), token)).toBe(dueInList(courses));
+    const done = await env().call('set_course_complete', { course_alias: optional.alias, complete: true }, token);
+    expect(done.body.result).toMatchObject({ changed: true, course_status: 'complete' });
+    expect(await dueMandatory(env(), token)).toBe(dueInList(courses));
+    await env().call('set_course_complete', { course_alias: mandatory.alias, complete: true }, token);
+    expect(await dueMandatory(env(), token)).toBe(dueInList(courses) - 1);
   });
 
   it('renews an expired mandatory course, which then no longer counts as due', async () => {

@@ -1,5 +1,6 @@
 import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
 import { SESSION_COOKIE } from '@portal/shared';
+import { setImmediate as endOfTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -182,6 +183,10 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
         },
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
+    // The answer goes out at the end of this turn of the event loop, with every other answer ready in it. On a busy
+    // server a send to a peer that sleeps (a proxy or load balancer on the same host) costs a wake-up of several
+    // microseconds; sends in a burst share one. Measured: learner calls 5-15% more per second (see README).
+    await endOfTurn();
     reply.header('cache-control', 'no-store');
     if (!(result instanceof JsonText)) return { result, ...extra };
     const extraMembers = JSON.stringify(extra).slice(1, -1);
