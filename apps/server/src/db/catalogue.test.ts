@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { countReads } from '../../test/count-reads.js';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import { catalogue } from './catalogue.js';
 import type { Db } from './connect.js';
@@ -21,12 +22,12 @@ describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
     // PostgreSQL vouches for a copy only once its LISTEN connection is up, a moment after the first query.
     await vi.waitFor(async () => {
       await catalogue(db);
-      const spy = vi.spyOn(db, 'executeQuery');
+      const counter = countReads(db);
       try {
         expect(await catalogue(db)).toBe(first);
-        expect(spy).not.toHaveBeenCalled();
+        expect(counter.reads).toBe(0);
       } finally {
-        spy.mockRestore();
+        counter.stop();
       }
     });
   });
@@ -35,12 +36,12 @@ describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
     const { db } = await open();
     const first = await catalogue(db);
     await db.transaction().execute(async (trx) => {
-      const spy = vi.spyOn(trx, 'executeQuery');
+      const counter = countReads(trx);
       try {
         expect(await catalogue(trx)).toBe(first);
-        expect(spy).toHaveBeenCalledTimes(1);
+        expect(counter.reads).toBe(1);
       } finally {
-        spy.mockRestore();
+        counter.stop();
       }
     });
   });

@@ -18,6 +18,20 @@ describe.each(DIALECTS)('queries compiled once on %s', (dialect) => {
     expect(inTransaction).toEqual([{ login: users[1]!.login }]);
   });
 
+  it('run outside a transaction wait for it and never see its uncommitted rows', async () => {
+    const db = await databases.open();
+    const [user] = await db.selectFrom('users').select(['id', 'login']).limit(1).execute();
+    let during: Promise<{ login: string }[]> | undefined;
+    const rolledBack = db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ login: 'renamed-inside' }).where('id', '=', user!.id).execute();
+      during = runCompiled(db, loginOf, [user!.id]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await during).toEqual([{ login: user!.login }]);
+  });
+
   it('refuse a call with a different number of parameters than the query has placeholders', async () => {
     const db = await databases.open();
     await expect(runCompiled(db, loginOf, [1, 'extra'])).rejects.toThrow(/takes 1 parameters, got 2/);

@@ -32,10 +32,20 @@ export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<
   };
 }
 
+/** Runs a read at once if it can (`PortalSqliteDialect.readIfIdle`), else answers undefined. */
+type ImmediateReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const immediateReaders = new WeakMap<object, ImmediateReader>();
+
+/** Lets `runCompiled` run reads on `db` (not in its transactions) through `reader` when it can. */
+export function attachImmediateReader(db: Db, reader: ImmediateReader): void {
+  immediateReaders.set(databaseOf(db), reader);
+}
+
 /** Runs a `compiledOnce` query with these parameters, in the order of its placeholders. */
 export async function runCompiled<R>(db: Db, query: CompiledOnce<R>, parameters: readonly unknown[]): Promise<R[]> {
   const compiled = query(db);
   if (compiled.parameters.length !== parameters.length)
     throw new Error(`query takes ${compiled.parameters.length} parameters, got ${parameters.length}: ${compiled.sql}`);
-  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  const rows = db.isTransaction ? undefined : immediateReaders.get(databaseOf(db))?.(compiled.sql, parameters);
+  return (rows as R[] | undefined) ?? (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }

@@ -11,6 +11,7 @@ import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 import { attachSqliteReader } from './sqlite-reader.js';
 import { cachePreparedStatements } from './sqlite-statements.js';
+import { attachImmediateReader } from './compiled-query.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -64,8 +65,10 @@ export function connect(
     changedElsewhere: committedElsewhere(sqlite),
   });
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: sqlite, sessionCache }) });
+  const dialect = new PortalSqliteDialect({ database: sqlite, sessionCache });
+  const db = new Kysely<Database>({ dialect });
   attachSessionCache(db, sessionCache);
+  attachImmediateReader(db, (query, parameters) => dialect.readIfIdle(query, parameters));
   if (resolved === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
   const closeReader = attachSqliteReader(db, { file: resolved, cacheKib: SQLITE_CACHE_KIB });
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countReads } from '../../test/count-reads.js';
 import { DIALECTS, TEST_DATABASE_URL, demoDatabasePerTest, openTestDatabase } from '../../test/test-env.js';
 import type { Db } from './connect.js';
 import { listNotifications } from './content.js';
@@ -148,12 +149,12 @@ describe('writes to cached rows on sqlite, seen by another process', () => {
 
 /** How many database reads resolving the token took (0: the cache answered). */
 async function readsToResolve(db: Db, token: string): Promise<{ role: string | null; reads: number }> {
-  const spy = vi.spyOn(db, 'executeQuery');
+  const counter = countReads(db);
   try {
     const user = await resolveSession(db, token, policy);
-    return { role: user?.role ?? null, reads: spy.mock.calls.length };
+    return { role: user?.role ?? null, reads: counter.reads };
   } finally {
-    spy.mockRestore();
+    counter.stop();
   }
 }
 
@@ -237,10 +238,10 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
     const titles = async () => (await listNotifications(db, ANNA, 'lv')).map((n) => n.name);
     const first = await titles();
     expect(first.length).toBeGreaterThan(0);
-    const spy = vi.spyOn(db, 'executeQuery');
+    const counter = countReads(db);
     expect(await titles()).toEqual(first);
-    expect(spy).toHaveBeenCalledTimes(1); // the person's reads only
-    spy.mockRestore();
+    expect(counter.reads).toBe(1); // the person's reads only
+    counter.stop();
 
     await db.updateTable('notifications').set({ name: 'Renamed here' }).where('name', '=', first[0]!).execute();
     expect((await titles())[0]).toBe('Renamed here');
