@@ -3,7 +3,7 @@ import { catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { bundleCounts, bundleCountsOf } from './content.js';
-import { countDueMandatory, ownCourseStateTables, type CourseSubject } from './courses.js';
+import { countDueMandatory, ownAdditionalTable, ownCompletedTable, type CourseSubject } from './courses.js';
 import { reachedGoals, unreachedGoals } from './goals.js';
 
 /**
@@ -13,7 +13,12 @@ import { reachedGoals, unreachedGoals } from './goals.js';
  */
 const homeCountsQuery = compiledOnce((db) =>
   db
-    .selectFrom([reachedGoals(db).as('goals'), bundleCounts(db).as('bundles'), ...ownCourseStateTables(db)])
+    .selectFrom([
+      reachedGoals(db).as('goals'),
+      bundleCounts(db).as('bundles'),
+      ownAdditionalTable(db),
+      ownCompletedTable(db),
+    ])
     .selectAll(),
 );
 
