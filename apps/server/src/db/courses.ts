@@ -205,7 +205,7 @@ const ownCourseStateTables = (db: Db) =>
 /**
  * One person's completed results (course aliases and finish times) as a derived table of one row and one JSON value
  * (the person's id its parameter): all the home page's due count needs, since a result not complete leaves its course
- * due (a fifth of the bench's results, and a column less to aggregate).
+ * due. It skips the fifth of the bench's results that are not complete, and aggregates a column less.
  */
 export const ownCompletedTable = (db: Db) =>
   db
