@@ -145,6 +145,9 @@ type ResultsByPerson = Map<number, Map<string, ResultStatus>>;
 /** Results column by column as lists and grids read them: course aliases, complete (0/1) and finish times. */
 type ResultColumns = JsonColumns<[alias: string, complete: number, finishTime: string | null]>;
 
+/** The columns of `ResultColumns`, in its order. */
+const RESULT_COLUMNS = ['course_alias', 'complete', 'finish_time'] as const;
+
 /**
  * Per person (`user_id`), their results as one JSON value (`json-columns.ts`), read with `resultColumns`: a list
  * reads about 75 of them per person, a country's export a quarter of a million.
@@ -154,7 +157,10 @@ export const resultsByPerson = (db: Db) =>
     .selectFrom('course_results')
     .select((eb) => [
       'user_id',
-      jsonColumns(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
+      jsonColumns(
+        db,
+        RESULT_COLUMNS.map((column) => eb.ref(column)),
+      ).as('results'),
     ])
     .groupBy('user_id');
 export const resultColumns = (row: { results: unknown } | undefined): ResultColumns =>
@@ -196,7 +202,10 @@ const ownCourseStateTables = (db: Db) =>
     db
       .selectFrom('course_results')
       .select((eb) =>
-        jsonColumns(db, [eb.ref('course_alias'), eb.ref('complete'), eb.ref('finish_time')]).as('results'),
+        jsonColumns(
+          db,
+          RESULT_COLUMNS.map((column) => eb.ref(column)),
+        ).as('results'),
       )
       .where('user_id', '=', 0)
       .as('own_results'),
