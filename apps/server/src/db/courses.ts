@@ -1,7 +1,7 @@
 import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
 import { sql, type Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
-import { JsonText } from '../http/json-text.js';
+import { asciiJson, JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
 import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
@@ -272,13 +272,13 @@ type PersonalFields = Pick<
 >;
 type CatalogueFields = Omit<UserCourse, keyof PersonalFields>;
 
-const catalogueMembers = new WeakMap<CourseRow, string>();
+const catalogueMembers = new WeakMap<CourseRow, Utf8Bytes>();
 
 /**
- * A course's catalogue fields as JSON members (no braces), the same in everyone's list: remembered per catalogue row,
- * which does not change once read.
+ * A course's catalogue fields as JSON members (no opening brace) and the closing brace, in UTF-8: the same in
+ * everyone's list, remembered per catalogue row, which does not change once read.
  */
-function catalogueJson(c: CourseRow): string {
+function catalogueJson(c: CourseRow): Utf8Bytes {
   let members = catalogueMembers.get(c);
   if (members === undefined) {
     const fields: CatalogueFields = {
@@ -299,7 +299,7 @@ function catalogueJson(c: CourseRow): string {
       scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
       url: c.external_url ? null : contentUrl(c.folder, c.launch_file || 'index.html'),
     };
-    members = JSON.stringify(fields).slice(1, -1);
+    members = utf8Bytes(JSON.stringify(fields).slice(1));
     catalogueMembers.set(c, members);
   }
   return members;
@@ -309,15 +309,18 @@ function catalogueJson(c: CourseRow): string {
 const ownString = (value: string | null): string => (value === null ? 'null' : `"${value}"`);
 
 /**
- * A listed course as JSON text: the person's fields written around the catalogue row's remembered text. A list is
+ * Appends a listed course: the person's fields as ASCII text, then the catalogue row's remembered UTF-8. A list is
  * some seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
  */
-function userCourseJson(c: CourseRow, p: PersonalFields): string {
-  return (
-    `{"user_id":${p.user_id},${catalogueJson(c)},"additional":${p.additional},"complete":${p.complete}` +
-    `,"finish_time":${JSON.stringify(p.finish_time)},"course_status":${ownString(p.course_status)}` +
-    `,"days_left":${p.days_left},"course_expiration":${ownString(p.course_expiration)}}`
-  );
+function appendUserCourse(json: JsonText<UserCourse[]>, separator: string, c: CourseRow, p: PersonalFields): void {
+  json
+    .ascii(
+      `${separator}{"user_id":${p.user_id},"additional":${p.additional},"complete":${p.complete}` +
+        `,"finish_time":${p.finish_time === null ? 'null' : asciiJson(p.finish_time)}` +
+        `,"course_status":${ownString(p.course_status)},"days_left":${p.days_left}` +
+        `,"course_expiration":${ownString(p.course_expiration)},`,
+    )
+    .utf8(catalogueJson(c));
 }
 
 function personalFields(
@@ -361,16 +364,18 @@ function buildLists(
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
 ): JsonText<UserCourse[]> {
-  let items = '';
+  const json = new JsonText<UserCourse[]>();
+  let separator = '[';
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
     for (const c of [...chosen.values()].sort(orderFor(subject))) {
       const personal = personalFields(subject.id, c, mine?.get(c.alias), options.now, additionalOnly.has(c.alias));
-      items += `${items ? ',' : ''}${userCourseJson(c, personal)}`;
+      appendUserCourse(json, separator, c, personal);
+      separator = ',';
     }
   }
-  return new JsonText(`[${items}]`);
+  return json.ascii(separator === '[' ? '[]' : ']');
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -381,7 +386,7 @@ export async function listCourses(
   subjects: CourseSubject[],
   options: { language?: Language; now?: Date } = {},
 ): Promise<JsonText<UserCourse[]>> {
-  if (subjects.length === 0) return new JsonText('[]');
+  if (subjects.length === 0) return new JsonText<UserCourse[]>().ascii('[]');
   const [courses, { additional, results }] = await Promise.all([
     catalogue(db),
     loadCourseState(

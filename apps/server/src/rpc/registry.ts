@@ -192,7 +192,7 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     const extraMembers = JSON.stringify(extra).slice(1, -1);
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"result":${result.text}${extraMembers ? `,${extraMembers}` : ''}}`);
+      .send(result.toBuffer('{"result":', extraMembers ? `,${extraMembers}}` : '}'));
   };
 
   app.get(API_PATH, handle);
