@@ -50,10 +50,13 @@ export function apiSecurityHeaders(config: Config): [string, string][] {
 /** Security headers on every answer: the call protocol's own set on `/api`, helmet's on everything else. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const pageHeaders = securityHeaders(config);
-  const apiHeaders = apiSecurityHeaders(config);
+  const apiHeaders = Object.fromEntries(apiSecurityHeaders(config));
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of request.routeOptions.url === API_PATH ? apiHeaders : pageHeaders)
-      reply.raw.setHeader(name, value);
+    // Fastify's own headers reach Node in one object, checked once when the head is written; headers set on the
+    // Node response first make Node take each of Fastify's through setHeader as well. Pages and files stay on the Node
+    // response: course content replaces the CSP there, and Fastify's headers would overwrite it.
+    if (request.routeOptions.url === API_PATH) reply.headers(apiHeaders);
+    else for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
     done();
   });
 }

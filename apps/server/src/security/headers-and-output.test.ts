@@ -56,6 +56,12 @@ describe('headers and output', () => {
       await send(env.app, 'home_counts', {}, { token }),
       await send(env.app, 'home_counts', {}),
       await send(env.app, 'no_such_route', {}),
+      await env.app.inject({
+        method: 'POST',
+        url: '/api?r=set_goal_name',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"goal_id": ',
+      }),
     ]) {
       const csp = directives(String(answer.headers['content-security-policy']));
       expect(csp.get('default-src')).toEqual(["'none'"]);
