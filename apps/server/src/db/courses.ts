@@ -308,38 +308,30 @@ function catalogueJson(c: CourseRow): Utf8Bytes {
 /** JSON of a string this process wrote (a status, a day as YYYY-MM-DD): nothing in it needs escaping. */
 const ownString = (value: string | null): string => (value === null ? 'null' : `"${value}"`);
 
+const statusMembers = new WeakMap<CourseStatusResult, string>();
+
 /**
- * Appends a listed course: the person's fields as ASCII text, then the catalogue row's remembered UTF-8. A list is
- * some seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
+ * A course status as JSON members with a trailing comma, remembered per status: `courseStatus` answers with shared
+ * objects (one per validity and completion day), so a list of seventy courses writes a handful of them.
  */
-function appendUserCourse(json: JsonText<UserCourse[]>, separator: string, c: CourseRow, p: PersonalFields): void {
-  json
-    .ascii(
-      `${separator}{"user_id":${p.user_id},"additional":${p.additional},"complete":${p.complete}` +
-        `,"finish_time":${p.finish_time === null ? 'null' : asciiJson(p.finish_time)}` +
-        `,"course_status":${ownString(p.course_status)},"days_left":${p.days_left}` +
-        `,"course_expiration":${ownString(p.course_expiration)},`,
-    )
-    .utf8(catalogueJson(c));
+function statusJson(status: CourseStatusResult): string {
+  let members = statusMembers.get(status);
+  if (members === undefined) {
+    members =
+      `"course_status":${ownString(status.status)},"days_left":${status.daysLeft}` +
+      `,"course_expiration":${ownString(status.validUntil)},`;
+    statusMembers.set(status, members);
+  }
+  return members;
 }
 
-function personalFields(
-  userId: number,
-  c: CourseRow,
-  result: ResultStatus | undefined,
-  now: Date,
-  additional: boolean,
-): PersonalFields {
-  const status = statusOf(result, c.expiration, now);
-  return {
-    user_id: userId,
-    additional,
-    complete: result?.complete === 1,
-    finish_time: result?.finish_time ?? null,
-    course_status: status.status,
-    days_left: status.daysLeft,
-    course_expiration: status.validUntil,
-  };
+/** The fields of a listed course that are the person's own but `user_id`, as JSON members with a trailing comma. */
+function personalJson(result: ResultStatus | undefined, expiration: number, now: Date, additional: boolean): string {
+  const finishTime = result?.finish_time ?? null;
+  return (
+    `"additional":${additional},"complete":${result?.complete === 1}` +
+    `,"finish_time":${finishTime === null ? 'null' : asciiJson(finishTime)},${statusJson(statusOf(result, expiration, now))}`
+  );
 }
 
 type Ordered = Pick<CourseRow, 'course_order_store' | 'course_order_office' | 'name' | 'id'>;
@@ -369,9 +361,12 @@ function buildLists(
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
+    const opening = `{"user_id":${subject.id},`;
+    // A listed course: the person's fields as ASCII text, then the catalogue row's remembered UTF-8. A list is some
+    // seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
     for (const c of [...chosen.values()].sort(orderFor(subject))) {
-      const personal = personalFields(subject.id, c, mine?.get(c.alias), options.now, additionalOnly.has(c.alias));
-      appendUserCourse(json, separator, c, personal);
+      const personal = personalJson(mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
+      json.ascii(`${separator}${opening}${personal}`).utf8(catalogueJson(c));
       separator = ',';
     }
   }
