@@ -344,6 +344,25 @@ function orderFor(subject: CourseSubject) {
     a.id - b.id;
 }
 
+const listOrders = new WeakMap<
+  ReadonlyMap<string, CourseRow>,
+  { office?: readonly CourseRow[]; store?: readonly CourseRow[] }
+>();
+
+/**
+ * Picked versions in list order, remembered with the picks (`pickAssigned` keeps a position's): the order depends on
+ * nothing else, and courses of the same order (the form's default for new ones) are compared by name with a collator.
+ */
+function inListOrder(chosen: ReadonlyMap<string, CourseRow>, subject: CourseSubject): readonly CourseRow[] {
+  let orders = listOrders.get(chosen);
+  if (!orders) {
+    orders = {};
+    listOrders.set(chosen, orders);
+  }
+  const kind = subject.typ === 'store_user' ? 'store' : 'office';
+  return (orders[kind] ??= [...chosen.values()].sort(orderFor(subject)));
+}
+
 /** A person's list: the versions picked for them, and the aliases they have only as additional courses. */
 interface Picked {
   chosen: ReadonlyMap<string, CourseRow>;
@@ -364,7 +383,7 @@ function buildLists(
     const opening = `{"user_id":${subject.id},`;
     // A listed course: the person's fields as ASCII text, then the catalogue row's remembered UTF-8. A list is some
     // seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
-    for (const c of [...chosen.values()].sort(orderFor(subject))) {
+    for (const c of inListOrder(chosen, subject)) {
       const personal = personalJson(mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
       json.ascii(`${separator}${opening}${personal}`).utf8(catalogueJson(c));
       separator = ',';

@@ -191,6 +191,21 @@ describeEachDatabase('courses', (env) => {
     expect(aliases(courses, 'optional')).toEqual(['customer-service', 'time-management']);
   });
 
+  it('moves a course in learners’ next lists when a manager changes its order', async () => {
+    const anna = await env().login('ab1234');
+    const before = await list(env(), anna);
+    const cash = before.find((c) => c.alias === 'cash-handling')!;
+    const manager = await env().login('training.manager', 'demo-pass');
+    const move = (order: number) => env().call('update_course', { id: cash.id, course_order_store: order }, manager);
+    expect((await move(0)).status).toBe(200);
+    try {
+      expect(aliases(await list(env(), anna), 'mandatory')[0]).toBe('cash-handling');
+    } finally {
+      expect((await move(cash.course_order_store)).status).toBe(200);
+    }
+    expect(aliases(await list(env(), anna), 'mandatory')).toEqual(aliases(before, 'mandatory'));
+  });
+
   it('shows the Lithuanian bonus course, an external link, in optional for Lithuanian users only', async () => {
     const jonas = await list(env(), await env().login('jk1234'));
     const bonus = jonas.find((c) => c.alias === 'anti-discrimination');
