@@ -145,8 +145,12 @@ type ResultsByPerson = Map<number, Map<string, ResultStatus>>;
 /** Results column by column as lists and grids read them: course aliases, complete (0/1) and finish times. */
 type ResultColumns = JsonColumns<[alias: string, complete: number, finishTime: string | null]>;
 
-/** The columns of `ResultColumns`, in its order. */
-const RESULT_COLUMNS = ['course_alias', 'complete', 'finish_time'] as const;
+/** The results as `ResultColumns`, one JSON value named `results`, in an aggregate over `course_results`. */
+const resultsJson = (db: Db) =>
+  jsonColumns(
+    db,
+    ['course_alias', 'complete', 'finish_time'].map((column) => sql.ref(column)),
+  ).as('results');
 
 /**
  * Per person (`user_id`), their results as one JSON value (`json-columns.ts`), read with `resultColumns`: a list
@@ -155,13 +159,7 @@ const RESULT_COLUMNS = ['course_alias', 'complete', 'finish_time'] as const;
 export const resultsByPerson = (db: Db) =>
   db
     .selectFrom('course_results')
-    .select((eb) => [
-      'user_id',
-      jsonColumns(
-        db,
-        RESULT_COLUMNS.map((column) => eb.ref(column)),
-      ).as('results'),
-    ])
+    .select(['user_id', resultsJson(db)])
     .groupBy('user_id');
 export const resultColumns = (row: { results: unknown } | undefined): ResultColumns =>
   parseJsonColumns(row?.results, 3);
@@ -199,16 +197,7 @@ export const ownAdditionalTable = (db: Db) =>
 const ownCourseStateTables = (db: Db) =>
   [
     ownAdditionalTable(db),
-    db
-      .selectFrom('course_results')
-      .select((eb) =>
-        jsonColumns(
-          db,
-          RESULT_COLUMNS.map((column) => eb.ref(column)),
-        ).as('results'),
-      )
-      .where('user_id', '=', 0)
-      .as('own_results'),
+    db.selectFrom('course_results').select(resultsJson(db)).where('user_id', '=', 0).as('own_results'),
   ] as const;
 
 /**
@@ -375,8 +364,8 @@ function buildLists(
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
 ): JsonText<UserCourse[]> {
-  const json = new JsonText<UserCourse[]>();
-  let separator = '[';
+  const json = new JsonText<UserCourse[]>().ascii('[');
+  let separator = '';
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
@@ -389,7 +378,7 @@ function buildLists(
       separator = ',';
     }
   }
-  return json.ascii(separator === '[' ? '[]' : ']');
+  return json.ascii(']');
 }
 
 const NONE: ReadonlySet<string> = new Set();
