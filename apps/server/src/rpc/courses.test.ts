@@ -384,6 +384,22 @@ describeEachDatabase('courses', (env) => {
       token,
     );
     expect(wrongSco.status).toBe(400);
+    for (const tooLarge of [{ seq: 2 ** 31 }, { attempt: 2 ** 31 }, { course_id: 2 ** 31 }]) {
+      const refused = await env().call(
+        'set_course_state',
+        {
+          course_alias: 'safe-work',
+          course_id: state.course.id,
+          attempt: 1,
+          seq: 3,
+          sco: sco.id,
+          cmi: {},
+          ...tooLarge,
+        },
+        token,
+      );
+      expect(refused.status, JSON.stringify(tooLarge)).toBe(400);
+    }
 
     const anna = await userId(env(), 'ab1234');
     const admin = await env().login('lo1234', 'demo-pass');

@@ -9,6 +9,7 @@ import {
   type CourseType,
 } from '../constants.js';
 import { contract } from '../contract.js';
+import { rowId } from './row-id.js';
 import type { CourseStatus } from '../course-status.js';
 import type { UserProfile } from './auth.js';
 
@@ -20,7 +21,7 @@ export const MAX_RESULT_PAGE = 500;
 /** Most people one search returns. */
 export const SEARCH_LIMIT = 50;
 
-const id = z.coerce.number().int().positive();
+const id = rowId;
 const text = (max: number) => z.string().trim().max(max);
 const alias = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { contract } from '../contract.js';
+import { rowId } from './row-id.js';
 
 // ---------------------------------------------------------------------------------------------
 // Links: only http(s) or portal-relative ("/x", never "//host"). Used by content files and calls.
@@ -74,7 +75,7 @@ export interface BundleState {
   complete: boolean;
 }
 
-const bundleId = z.coerce.number().int().positive().max(2_147_483_647);
+const bundleId = rowId;
 /** The legacy client sends `seen: 1` / `complete: 1`; only "true" is accepted, since the way is one-way. */
 const truthy = z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true')], {
   error: 'Progress only moves forward: this value can only be true.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type CourseType, type Language } from '../constants.js';
 import { contract } from '../contract.js';
+import { dbInteger, rowId } from './row-id.js';
 import type { CourseStatus } from '../course-status.js';
 
 /** SCORM versions the player runs; null for plain HTML content or an external link. */
@@ -21,7 +22,7 @@ const alias = z
   .min(1, 'Course alias is required.')
   .max(100)
   .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'Course alias may hold only letters, digits, - and _.');
-const id = z.coerce.number().int().positive();
+const id = rowId;
 
 /** One course in a person's list: the spec's Course fields plus the computed status. */
 export interface UserCourse {
@@ -172,10 +173,10 @@ export const setCourseState = contract<SavedCourseState>()(
   'POST',
   z.strictObject({
     course_alias: alias,
-    course_id: z.number().int().positive(),
-    attempt: z.number().int().positive(),
+    course_id: dbInteger,
+    attempt: dbInteger,
     /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
-    seq: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    seq: dbInteger,
     sco: z.string().min(1).max(255),
     cmi,
     log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, QUARTERS, TASKS_PER_GOAL } from '../constants.js';
 import { contract } from '../contract.js';
+import { dbInteger, rowId } from './row-id.js';
 
 /** The four kinds of learning activity, one per task slot (0 to 3), in the order the goals screen shows them. */
 export const ACTIVITY_KINDS = ['alone', 'colleagues', 'doing', 'courses'] as const;
@@ -101,8 +102,8 @@ export function withPlaceholderTasks(
   });
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const postId = z.number().int().positive().max(2_147_483_647);
+const id = rowId;
+const postId = dbInteger;
 const quarterId = z.number().int().min(1).max(QUARTERS);
 /** A quarter as the number 1 to 4 or as its label ('1st quarter'). */
 const quarterInput = z.union([

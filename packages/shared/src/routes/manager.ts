@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, COURSE_TYPES, LANGUAGES, type CourseType, type Language } from '../constants.js';
 import { contract } from '../contract.js';
+import { rowId } from './row-id.js';
 import { notificationAlias, safeLink } from './content.js';
 
 /*
@@ -16,7 +17,7 @@ export const MAX_PACKAGE_BYTES = 500 * 1024 * 1024;
 /** Where the add-course form posts a SCORM package (multipart: the add_course fields first, then `package`). */
 export const COURSE_UPLOAD_PATH = '/api/course-upload';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = rowId;
 const lang = z.enum(LANGUAGES);
 const country = z.enum(COUNTRIES);
 const text = (max: number) => z.string().trim().max(max);
