@@ -1,6 +1,5 @@
 import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
 import { SESSION_COOKIE } from '@portal/shared';
-import { setImmediate as endOfTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -118,6 +117,19 @@ export async function authorizeCaller<A extends Capability>(
     throw forbidden('userId is not the signed-in user.');
   if (!mayCall(personaOf(actor), allow)) throw forbidden();
   return actor as ActorOf<A>;
+}
+
+let turnEnd: Promise<void> | null = null;
+
+/** Settles at the end of this turn of the event loop: one timer for every answer of the turn, not one each. */
+function endOfTurn(): Promise<void> {
+  turnEnd ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turnEnd = null;
+      resolve();
+    }),
+  );
+  return turnEnd;
 }
 
 /** Mounts `GET|POST /api?r=<route>` (`API_PATH`) over the given route declarations. */
