@@ -127,6 +127,7 @@ if (args['keep-data'] && data.url.startsWith('sqlite:')) {
 }
 log(`data set ready${data.seedSeconds ? ` (${data.seedSeconds.toFixed(1)} s)` : ''}; preparing sessions`);
 const fx: Fixtures = await prepareFixtures(data.url, repoRoot);
+await refreshStatistics(data.url);
 
 buildServer();
 const bare: Service = await startReference(repoRoot, 'bare');
