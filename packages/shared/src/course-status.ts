@@ -60,9 +60,18 @@ function statusOn({ dayStart, validUntil }: Expiry, today: number): CourseStatus
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const MAX_REMEMBERED_STATUSES = 20_000;
 /** Statuses of completions on the day `rememberedDay` starts: by validity in months, then by the completion's day. */
-const statuses = new Map<number, Map<string, CourseStatusResult>>();
+const statuses = new Map<number, Map<number, CourseStatusResult>>();
 let rememberedDay = Number.NaN;
 let rememberedStatuses = 0;
+
+const DAY_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+/** A `UTC_TIMESTAMP`'s day as the number YYYYMMDD: a key with no string to make and hash for every course listed. */
+function dayNumber(timestamp: string): number {
+  let day = 0;
+  for (const i of DAY_DIGITS) day = day * 10 + timestamp.charCodeAt(i) - 48;
+  return day;
+}
 
 /**
  * The status of a completion that expires. On a given day it depends only on the completion's UTC calendar day and
@@ -81,7 +90,7 @@ function completedStatus(finishTime: string, months: number, today: number): Cou
     byDay = new Map();
     statuses.set(months, byDay);
   }
-  const day = finishTime.slice(0, 10);
+  const day = dayNumber(finishTime);
   let status = byDay.get(day);
   if (!status) {
     status = Object.freeze(statusOn(computeExpiry(finishTime, months), today));

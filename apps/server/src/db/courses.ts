@@ -1,7 +1,7 @@
 import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
 import { sql, type Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
-import { asciiJson, JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
+import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
 import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
@@ -297,30 +297,42 @@ function catalogueJson(c: CourseRow): Utf8Bytes {
 /** JSON of a string this process wrote (a status, a day as YYYY-MM-DD): nothing in it needs escaping. */
 const ownString = (value: string | null): string => (value === null ? 'null' : `"${value}"`);
 
-const statusMembers = new WeakMap<CourseStatusResult, string>();
+const statusMembers = new WeakMap<CourseStatusResult, Utf8Bytes>();
 
 /**
- * A course status as JSON members with a trailing comma, remembered per status: `courseStatus` answers with shared
- * objects (one per validity and completion day), so a list of seventy courses writes a handful of them.
+ * A course status as JSON members between commas, remembered per status: `courseStatus` answers with shared objects
+ * (one per validity and completion day), so a list of seventy courses writes a handful of them.
  */
-function statusJson(status: CourseStatusResult): string {
+function statusJson(status: CourseStatusResult): Utf8Bytes {
   let members = statusMembers.get(status);
   if (members === undefined) {
-    members =
-      `"course_status":${ownString(status.status)},"days_left":${status.daysLeft}` +
-      `,"course_expiration":${ownString(status.validUntil)},`;
+    members = utf8Bytes(
+      `,"course_status":${ownString(status.status)},"days_left":${status.daysLeft}` +
+        `,"course_expiration":${ownString(status.validUntil)},`,
+    );
     statusMembers.set(status, members);
   }
   return members;
 }
 
-/** The fields of a listed course that are the person's own but `user_id`, as JSON members with a trailing comma. */
-function personalJson(result: ResultStatus | undefined, expiration: number, now: Date, additional: boolean): string {
+/** A listed course's JSON from `additional` to `finish_time`'s name, for each of (additional, complete). */
+const personalOpenings = [false, true].flatMap((additional) =>
+  [false, true].map((complete) => utf8Bytes(`"additional":${additional},"complete":${complete},"finish_time":`)),
+);
+
+/** Writes the fields of a listed course that are the person's own but `user_id`, as JSON members and a comma. */
+function writePersonal(
+  json: JsonText<UserCourse[]>,
+  result: ResultStatus | undefined,
+  expiration: number,
+  now: Date,
+  additional: boolean,
+): void {
   const finishTime = result?.finish_time ?? null;
-  return (
-    `"additional":${additional},"complete":${result?.complete === 1}` +
-    `,"finish_time":${finishTime === null ? 'null' : asciiJson(finishTime)},${statusJson(statusOf(result, expiration, now))}`
-  );
+  json.utf8(personalOpenings[(additional ? 2 : 0) + (result?.complete === 1 ? 1 : 0)]!);
+  if (finishTime === null) json.ascii('null');
+  else json.string(finishTime);
+  json.utf8(statusJson(statusOf(result, expiration, now)));
 }
 
 type Ordered = Pick<CourseRow, 'course_order_store' | 'course_order_office' | 'name' | 'id'>;
@@ -358,24 +370,28 @@ interface Picked {
   additionalOnly: ReadonlySet<string>;
 }
 
+/** Room for a person's list: some seventy courses of about 600 bytes each. */
+const LIST_BYTES = 48 * 1024;
+
 function buildLists(
   subjects: CourseSubject[],
   results: ResultsByPerson,
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
 ): JsonText<UserCourse[]> {
-  const json = new JsonText<UserCourse[]>().ascii('[');
-  let separator = '';
+  const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES).ascii('[');
+  let listed = 0;
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
-    const opening = `{"user_id":${subject.id},`;
-    // A listed course: the person's fields as ASCII text, then the catalogue row's remembered UTF-8. A list is some
-    // seventy courses of about 600 bytes each, and JSON.stringify of the whole list was the largest part of the call.
+    const opening = utf8Bytes(`{"user_id":${subject.id},`);
+    // A listed course: the person's fields, then the catalogue row's remembered UTF-8. JSON.stringify of the whole
+    // list was the largest part of the call.
     for (const c of inListOrder(chosen, subject)) {
-      const personal = personalJson(mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
-      json.ascii(`${separator}${opening}${personal}`).utf8(catalogueJson(c));
-      separator = ',';
+      if (listed++ > 0) json.ascii(',');
+      json.utf8(opening);
+      writePersonal(json, mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
+      json.utf8(catalogueJson(c));
     }
   }
   return json.ascii(']');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiJson, JsonText, utf8Bytes } from './json-text.js';
+import { JsonText, utf8Bytes } from './json-text.js';
 
 describe('JsonText', () => {
   it('writes remembered UTF-8 pieces and ASCII text as the UTF-8 of the whole', () => {
@@ -18,13 +18,25 @@ describe('JsonText', () => {
   it('is empty between its envelope when nothing is appended', () => {
     expect(new JsonText<unknown>().toBuffer('[', ']').toString()).toBe('[]');
   });
+
+  it('grows past the room it was given, and takes an envelope opening longer than the room kept for it', () => {
+    const piece = utf8Bytes('"ā",');
+    const json = new JsonText<unknown>(4).ascii('[');
+    for (let i = 0; i < 1000; i++) json.ascii(`${i},`).utf8(piece);
+    json.ascii('0]');
+    const opening = `{"note":"${'š'.repeat(40)}","result":`;
+    const parsed = JSON.parse(json.toBuffer(opening, '}').toString('utf8')) as { note: string; result: unknown[] };
+    expect(parsed.note).toBe('š'.repeat(40));
+    expect(parsed.result).toHaveLength(2001);
+    expect(parsed.result.slice(0, 4)).toEqual([0, 'ā', 1, 'ā']);
+  });
 });
 
-describe('asciiJson', () => {
-  it('escapes every character outside ASCII, so that the text is one byte a character', () => {
-    const values = ['2026-11-25T08:00:00.000Z', 'ā š ė õ', 'tab\there "quoted" \\ \u0000', '🧯 \ud800 lone'];
+describe('JsonText.string', () => {
+  it('writes a string as JSON of ASCII characters only, escaping what JSON and ASCII need', () => {
+    const values = ['2026-11-25T08:00:00.000Z', 'ā š ė õ', 'tab\there "quoted" \\ \u0000', '🧯 \ud800 lone', ''];
     for (const value of values) {
-      const json = asciiJson(value);
+      const json = new JsonText<string>().string(value).toBuffer('', '').toString('latin1');
       expect(json).toMatch(/^[\x20-\x7e]*$/);
       expect(JSON.parse(json)).toBe(value);
     }

@@ -1,43 +1,96 @@
-/** Text encoded as UTF-8, held as a string of one character per byte (Latin-1): see `JsonText`. */
-export type Utf8Bytes = string & { readonly __utf8Bytes: true };
+/** Text encoded as UTF-8 once, to be copied into many answers: see `JsonText`. */
+export type Utf8Bytes = Buffer & { readonly __utf8Bytes: true };
 
-/** `text` encoded as UTF-8, one character per byte. */
-export const utf8Bytes = (text: string): Utf8Bytes => Buffer.from(text).toString('latin1') as Utf8Bytes;
+/** `text` encoded as UTF-8. */
+export const utf8Bytes = (text: string): Utf8Bytes => Buffer.from(text) as Utf8Bytes;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Room kept before the JSON for the envelope's opening (`{"result":`), so that the answer is not copied again. */
+const HEAD_ROOM = 32;
 
 /**
  * A call's result written as JSON already, for an answer that is mostly the same for everyone; the registry puts it in
  * the envelope as it is. `T` is the value the JSON stands for, so that a route's contract still types it.
  *
- * The JSON is held as its UTF-8 bytes, one character each: pieces the same in many answers are encoded once and kept
- * (`utf8Bytes`), and written out byte for byte (Latin-1). Held as text, a single letter outside Latin-1 (ā, š, ė)
- * made the whole answer a string of two bytes a character, copied and encoded again for every answer.
+ * The JSON is written into a buffer as it is appended: pieces the same in many answers are encoded once and kept
+ * (`utf8Bytes`), and the rest is ASCII, one byte a character. A course list held as a string of some six hundred
+ * pieces cost more to copy into the answer's buffer than to build: once the answer was due, V8 walked the pieces,
+ * scattered over its heap, into a flat copy (perf: `String::WriteToFlat`, the largest part of the call).
  */
 export class JsonText<T> {
   declare private readonly value: T;
-  private bytes = '';
+  private buffer: Buffer;
+  private end = HEAD_ROOM;
 
-  /** Appends JSON text of ASCII characters only: numbers, literals, `asciiJson` strings. */
+  /** `capacity`: the bytes of JSON expected; more are made room for as they come. */
+  constructor(capacity = 1024) {
+    this.buffer = Buffer.allocUnsafe(HEAD_ROOM + capacity);
+  }
+
+  /**
+   * Appends JSON text of ASCII characters only: punctuation, numbers, literals. Written a character at a
+   * time: the pieces are short, and a call into Node's string writing cost more than the loop.
+   */
   ascii(json: string): this {
-    this.bytes += json;
+    this.makeRoom(json.length);
+    const buffer = this.buffer;
+    let end = this.end;
+    for (let i = 0; i < json.length; i++) buffer[end++] = json.charCodeAt(i);
+    this.end = end;
+    return this;
+  }
+
+  /** Appends a string as JSON of ASCII characters only, as `asciiJson` writes it. */
+  string(value: string): this {
+    this.makeRoom(value.length + 2);
+    const buffer = this.buffer;
+    let end = this.end;
+    buffer[end++] = QUOTE;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      // Anything JSON escapes, or that is not ASCII: what was written so far is written over.
+      if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) return this.ascii(asciiJson(value));
+      buffer[end++] = c;
+    }
+    buffer[end++] = QUOTE;
+    this.end = end;
     return this;
   }
 
   /** Appends JSON encoded with `utf8Bytes`. */
   utf8(json: Utf8Bytes): this {
-    this.bytes += json;
+    this.makeRoom(json.length);
+    this.buffer.set(json, this.end);
+    this.end += json.length;
     return this;
   }
 
-  /** The JSON as UTF-8 between the texts `before` and `after`. */
+  /** The JSON as UTF-8 between the texts `before` and `after`; it shares this text's memory, so ask once. */
   toBuffer(before: string, after: string): Buffer {
-    return Buffer.from(utf8Bytes(before) + this.bytes + utf8Bytes(after), 'latin1');
+    const head = Buffer.byteLength(before);
+    const tail = Buffer.byteLength(after);
+    const json = this.buffer.subarray(HEAD_ROOM, this.end);
+    if (head > HEAD_ROOM) return Buffer.concat([Buffer.from(before), json, Buffer.from(after)]);
+    this.makeRoom(tail);
+    this.buffer.write(before, HEAD_ROOM - head);
+    this.buffer.write(after, this.end);
+    return this.buffer.subarray(HEAD_ROOM - head, this.end + tail);
+  }
+
+  private makeRoom(bytes: number): void {
+    if (this.end + bytes <= this.buffer.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.end + bytes));
+    this.buffer.copy(larger, 0, 0, this.end);
+    this.buffer = larger;
   }
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
 /** A string as JSON of ASCII characters only: `JSON.stringify`'s (which escapes control characters) with the rest. */
-export function asciiJson(value: string): string {
+function asciiJson(value: string): string {
   const json = JSON.stringify(value);
   return json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
