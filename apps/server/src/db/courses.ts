@@ -384,12 +384,12 @@ function buildLists(
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
-    const opening = utf8Bytes(`{"user_id":${subject.id},`);
+    const opening = `{"user_id":${subject.id},`;
     // A listed course: the person's fields, then the catalogue row's remembered UTF-8. JSON.stringify of the whole
     // list was the largest part of the call.
     for (const c of inListOrder(chosen, subject)) {
       if (listed++ > 0) json.ascii(',');
-      json.utf8(opening);
+      json.ascii(opening);
       writePersonal(json, mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
       json.utf8(catalogueJson(c));
     }
