@@ -101,6 +101,38 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
     await context.close();
   });
 
+  it('on a second visit takes the course catalogue from the browser cache and only the progress from the server', async () => {
+    const { context, page } = await newPage(browser, portal);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const routes = new Map<string, string>();
+    const fromCache = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const route = new URL(event.request.url).searchParams.get('r');
+      if (route?.startsWith('course_')) routes.set(event.requestId, route);
+    });
+    cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.response.fromDiskCache) fromCache.add(event.requestId);
+    });
+    const visit = async () => {
+      routes.clear();
+      fromCache.clear();
+      await page.goto('/courses/2');
+      await page.getByTestId('course-list').waitFor();
+      const served = (cached: boolean) =>
+        [...routes].filter(([id]) => fromCache.has(id) === cached).map(([, route]) => route);
+      return { server: served(false).sort(), cache: served(true) };
+    };
+    await signIn(page, 'ab1234');
+    expect(await visit()).toEqual({ server: ['course_catalogue', 'course_progress'], cache: [] });
+    const names = await page.locator('[data-testid="course"] h2').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(await visit()).toEqual({ server: ['course_progress'], cache: ['course_catalogue'] });
+    expect(await page.locator('[data-testid="course"] h2').allTextContents()).toEqual(names);
+    await context.close();
+  });
+
   it('shows the player full screen on a phone', async () => {
     const { context, page } = await newPage(browser, portal, 'phone');
     await signIn(page, 'ab1234');

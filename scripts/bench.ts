@@ -216,7 +216,17 @@ async function usersWithGoalEdits(): Promise<BenchRequest[]> {
 
 async function learnerAndManagerLoads() {
   const learner = (route: string) => fx.learnerCookies.map((cookie) => get(route, cookie));
-  const learnerCalls = ['users', 'courses', 'goals', 'notifications', 'home_counts'];
+  const learnerCalls: [route: string, label: string][] = [
+    ['users', 'users'],
+    ['courses', 'courses'],
+    [
+      'course_progress',
+      "courses as the portal's course page loads them (course_progress: the person's own fields; the courses' from the browser's cache)",
+    ],
+    ['goals', 'goals'],
+    ['notifications', 'notifications'],
+    ['home_counts', 'home_counts'],
+  ];
   const scenarios: Scenario[] = [];
   for (const connections of [50, 200]) {
     scenarios.push(
@@ -243,9 +253,9 @@ async function learnerAndManagerLoads() {
         requests: learner('ping'),
       },
       { key: `ping@${connections}`, label: 'ping (pipeline)', service: portal, connections, requests: learner('ping') },
-      ...learnerCalls.map((route) => ({
+      ...learnerCalls.map(([route, label]) => ({
         key: `${route}@${connections}`,
-        label: route,
+        label,
         service: portal,
         connections,
         requests: learner(route),
@@ -261,17 +271,34 @@ async function learnerAndManagerLoads() {
     requests: [],
   };
   // What a browser's course list costs: it sends Accept-Encoding and gets the answer compressed (http/compression.ts).
-  const compressed: Scenario = {
-    key: 'courses_compressed@50',
-    label: 'courses as a browser asks for them (Accept-Encoding: gzip, deflate, br; the answer goes compressed)',
+  const compressed = (route: string): Scenario => ({
+    key: `${route}_compressed@50`,
+    label: `${route} as a browser asks for them (Accept-Encoding: gzip, deflate, br; the answer goes compressed)`,
     service: portal,
     connections: 50,
     requests: fx.learnerCookies.map((cookie) => ({
-      ...get('courses', cookie),
+      ...get(route, cookie),
       headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
     })),
+  });
+  // What the course page asks for when the browser's cache does not hold the catalogue of the person's courses yet.
+  const catalogueMisses: Scenario = {
+    key: 'course_catalogue@50',
+    label: "course_catalogue: the fields of a person's courses, asked once per browser until one of them changes",
+    service: portal,
+    connections: 50,
+    requests: [],
   };
-  const unbudgeted = [withEdits, compressed];
+  for (const cookie of fx.learnerCookies) {
+    const response = await fetch(`http://127.0.0.1:${portal.port}/api?r=course_progress`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`course_progress failed: ${response.status} ${await response.text()}`);
+    const { result } = (await response.json()) as { result: { catalogue: string; courses: { id: number }[] } };
+    const ids = [...new Set(result.courses.map((c) => c.id))].sort((a, b) => a - b);
+    if (ids.length === 0) continue;
+    const query = `&v=${result.catalogue}${ids.map((id) => `&ids[]=${id}`).join('')}`;
+    catalogueMisses.requests.push(get('course_catalogue', cookie, query));
+  }
+  const unbudgeted = [withEdits, compressed('courses'), compressed('course_progress'), catalogueMisses];
   scenarios.push(...unbudgeted);
   const office = fx.officeAdminCookies;
   scenarios.push({

@@ -1,4 +1,5 @@
 import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
+import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
@@ -13,6 +14,8 @@ type CourseLogAttempt = courseRoutes.CourseLogAttempt;
 type ScormLogEntry = courseRoutes.ScormLogEntry;
 type ScormVersion = courseRoutes.ScormVersion;
 type UserCourse = courseRoutes.UserCourse;
+type CatalogueCourse = courseRoutes.CatalogueCourse;
+type CourseProgressList = courseRoutes.CourseProgressList;
 
 /** The person whose courses are listed: what decides which courses and in which order. */
 export interface CourseSubject {
@@ -254,13 +257,6 @@ function statusOf(result: ResultStatus | undefined, expiration: number, now: Dat
   );
 }
 
-/** The fields of a listed course that are a person's own; the rest are the same for everyone with that version. */
-type PersonalFields = Pick<
-  UserCourse,
-  'user_id' | 'additional' | 'complete' | 'finish_time' | 'course_status' | 'days_left' | 'course_expiration'
->;
-type CatalogueFields = Omit<UserCourse, keyof PersonalFields>;
-
 const catalogueMembers = new WeakMap<CourseRow, Utf8Bytes>();
 
 /**
@@ -270,7 +266,7 @@ const catalogueMembers = new WeakMap<CourseRow, Utf8Bytes>();
 function catalogueJson(c: CourseRow): Utf8Bytes {
   let members = catalogueMembers.get(c);
   if (members === undefined) {
-    const fields: CatalogueFields = {
+    const fields: CatalogueCourse = {
       id: c.id,
       alias: c.alias,
       language: c.language as Language,
@@ -292,6 +288,39 @@ function catalogueJson(c: CourseRow): Utf8Bytes {
     catalogueMembers.set(c, members);
   }
   return members;
+}
+
+const sha256Hex16 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex').slice(0, 16);
+
+const rowDigests = new WeakMap<CourseRow, string>();
+
+/**
+ * Names the catalogue fields of these course versions, in this order (16 hex digits of a SHA-256): the same versions
+ * with the same fields have the same digest in any process or database, and a change to any of them changes it.
+ */
+function catalogueDigest(courses: Iterable<CourseRow>): string {
+  let digests = '';
+  for (const course of courses) {
+    let digest = rowDigests.get(course);
+    if (digest === undefined) {
+      digest = sha256Hex16(catalogueJson(course));
+      rowDigests.set(course, digest);
+    }
+    digests += digest;
+  }
+  return sha256Hex16(digests);
+}
+
+const listDigests = new WeakMap<ReadonlyMap<string, CourseRow>, string>();
+
+/** `catalogueDigest` of picked versions by ascending id, as the course page asks for them; remembered with the picks. */
+function picksDigest(chosen: ReadonlyMap<string, CourseRow>): string {
+  let digest = listDigests.get(chosen);
+  if (digest === undefined) {
+    digest = catalogueDigest([...chosen.values()].sort((a, b) => a.id - b.id));
+    listDigests.set(chosen, digest);
+  }
+  return digest;
 }
 
 /** JSON of a string this process wrote (a status, a day as YYYY-MM-DD): nothing in it needs escaping. */
@@ -322,7 +351,7 @@ const personalOpenings = [false, true].flatMap((additional) =>
 
 /** Writes the fields of a listed course that are the person's own but `user_id`, as JSON members and a comma. */
 function writePersonal(
-  json: JsonText<UserCourse[]>,
+  json: JsonText<unknown>,
   result: ResultStatus | undefined,
   expiration: number,
   now: Date,
@@ -373,25 +402,44 @@ interface Picked {
 /** Room for a person's list: some seventy courses of about 600 bytes each. */
 const LIST_BYTES = 48 * 1024;
 
-function buildLists(
+/** How a listed course is written around the person's fields: what opens it, and what closes it given its version. */
+interface CourseShape<T> {
+  open(subject: CourseSubject): string;
+  close(json: JsonText<T>, course: CourseRow): void;
+}
+
+/** `UserCourse`: `user_id`, the person's fields, then the catalogue row's remembered UTF-8. */
+const userCourseShape: CourseShape<UserCourse[]> = {
+  open: (subject) => `{"user_id":${subject.id},`,
+  close: (json, course) => json.utf8(catalogueJson(course)),
+};
+
+/** `CourseProgress`: the person's fields and the version's id. */
+const progressShape: CourseShape<CourseProgressList> = {
+  open: () => '{',
+  close: (json, course) => json.ascii(`"id":${course.id}}`),
+};
+
+function writeLists<T>(
+  json: JsonText<T>,
+  shape: CourseShape<T>,
   subjects: CourseSubject[],
   results: ResultsByPerson,
   pick: (subject: CourseSubject, language: string) => Picked,
   options: { language?: Language; now: Date },
-): JsonText<UserCourse[]> {
-  const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES).ascii('[');
+): JsonText<T> {
+  json.ascii('[');
   let listed = 0;
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const mine = results.get(subject.id);
-    const opening = `{"user_id":${subject.id},`;
-    // A listed course: the person's fields, then the catalogue row's remembered UTF-8. JSON.stringify of the whole
-    // list was the largest part of the call.
+    const opening = shape.open(subject);
+    // Written piece by piece: JSON.stringify of the whole list was the largest part of the call.
     for (const c of inListOrder(chosen, subject)) {
       if (listed++ > 0) json.ascii(',');
       json.ascii(opening);
       writePersonal(json, mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
-      json.utf8(catalogueJson(c));
+      shape.close(json, c);
     }
   }
   return json.ascii(']');
@@ -399,11 +447,24 @@ function buildLists(
 
 const NONE: ReadonlySet<string> = new Set();
 
+type ListOptions = { language?: Language; now?: Date };
+
+/** Picks each person's assigned versions: their position's courses plus their additional ones. */
+function assignedPicker(courses: Catalogue, additional: AliasesByPerson) {
+  return (subject: CourseSubject, language: string): Picked => {
+    const mine = additional.get(subject.id) ?? [];
+    const chosen = pickAssigned(subject, mine, courses, language);
+    if (mine.length === 0) return { chosen, additionalOnly: NONE };
+    const assigned = new Set(byPosition(subject, courses).map((c) => c.alias));
+    return { chosen, additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))) };
+  };
+}
+
 /** Each person's courses: their position's courses plus additional ones, one version per alias, ordered. */
 export async function listCourses(
   db: Db,
   subjects: CourseSubject[],
-  options: { language?: Language; now?: Date } = {},
+  options: ListOptions = {},
 ): Promise<JsonText<UserCourse[]>> {
   if (subjects.length === 0) return new JsonText<UserCourse[]>().ascii('[]');
   const [courses, { additional, results }] = await Promise.all([
@@ -413,21 +474,45 @@ export async function listCourses(
       subjects.map((s) => s.id),
     ),
   ]);
-  const pick = (subject: CourseSubject, language: string): Picked => {
-    const mine = additional.get(subject.id) ?? [];
-    const chosen = pickAssigned(subject, mine, courses, language);
-    if (mine.length === 0) return { chosen, additionalOnly: NONE };
-    const assigned = new Set(byPosition(subject, courses).map((c) => c.alias));
-    return { chosen, additionalOnly: new Set(mine.filter((alias) => !assigned.has(alias))) };
-  };
-  return buildLists(subjects, results, pick, { ...options, now: options.now ?? new Date() });
+  const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES);
+  const now = options.now ?? new Date();
+  return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), { ...options, now });
+}
+
+/** Room for a person's progress list: some seventy courses of about 150 bytes each. */
+const PROGRESS_BYTES = 12 * 1024;
+
+/** A person's own list as `listCourses` gives it, each course as its version's id and the person's fields. */
+export async function listCourseProgress(
+  db: Db,
+  subject: CourseSubject,
+  options: ListOptions = {},
+): Promise<JsonText<CourseProgressList>> {
+  const [courses, { additional, results }] = await Promise.all([catalogue(db), loadCourseState(db, [subject.id])]);
+  const picked = assignedPicker(courses, additional)(subject, options.language ?? subject.language);
+  const json = new JsonText<CourseProgressList>(PROGRESS_BYTES);
+  json.ascii(`{"catalogue":"${picksDigest(picked.chosen)}","courses":`);
+  writeLists(json, progressShape, [subject], results, () => picked, { ...options, now: options.now ?? new Date() });
+  return json.ascii('}');
+}
+
+/** The enabled course versions with these ids, in the order asked, as `course_catalogue` answers them. */
+export async function catalogueCourses(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ digest: string; json: JsonText<CatalogueCourse[]> }> {
+  const courses = await catalogue(db);
+  const found = ids.map((id) => courses.byId.get(id)).filter((c): c is CourseRow => c?.status === 'enabled');
+  const json = new JsonText<CatalogueCourse[]>(found.length * 512).ascii('[');
+  found.forEach((course, index) => json.ascii(index > 0 ? ',{' : '{').utf8(catalogueJson(course)));
+  return { digest: catalogueDigest(found), json: json.ascii(']') };
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
 export async function listLinkedCourses(
   db: Db,
   subject: CourseSubject,
-  options: { language?: Language; now?: Date } = {},
+  options: ListOptions = {},
 ): Promise<JsonText<UserCourse[]>> {
   const [courses, linked, results] = await Promise.all([
     catalogue(db),
@@ -438,7 +523,8 @@ export async function listLinkedCourses(
     chosen: pickVersions(s, versionsOf(linked, courses), language),
     additionalOnly: NONE,
   });
-  return buildLists([subject], results, pick, { ...options, now: options.now ?? new Date() });
+  const json = new JsonText<UserCourse[]>(LIST_BYTES);
+  return writeLists(json, userCourseShape, [subject], results, pick, { ...options, now: options.now ?? new Date() });
 }
 
 /**

@@ -240,6 +240,79 @@ describeEachDatabase('courses', (env) => {
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('alias', '=', 'time-management').execute();
   });
 
+  it('gives the own list as progress and catalogue, which join to the courses list; the catalogue cached at its digest', async () => {
+    for (const route of ['course_progress', 'course_catalogue']) {
+      const res = await env().call(route, { v: '0123456789abcdef', ids: [1] });
+      expect(res.status, route).toBe(401);
+      expect(res.body.error).toBe('not active');
+    }
+    const token = await env().login('peteris.kalnins', 'demo-pass');
+    const badDigest = await env().call('course_catalogue', { v: '1', ids: [1] }, token);
+    expect(badDigest.status).toBe(400);
+    expect(badDigest.body.fields?.v).toBe('v must be the digest that course_progress gave.');
+    const noIds = await env().call('course_catalogue', { v: '0123456789abcdef' }, token);
+    expect(Object.keys(noIds.body.fields ?? {})).toContain('ids');
+    expect((await env().call('course_progress', { userId: 999_999 }, token)).status).toBe(403);
+
+    const peteris = await userId(env(), 'peteris.kalnins');
+    await env()
+      .db.insertInto('additional_courses')
+      .values({ user_id: peteris, course_alias: 'food-hygiene', added_by: null, added_at: new Date().toISOString() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token);
+    /** The list as the course page builds it: progress, then the catalogue fields of its versions by ascending id. */
+    const joined = async (input: Record<string, unknown> = {}) => {
+      const progress = await env().call('course_progress', input, token);
+      expect(progress.status, JSON.stringify(progress.body)).toBe(200);
+      expect(progress.headers['cache-control']).toBe('no-store');
+      const { catalogue: v, courses } = progress.body.result as courseRoutes.CourseProgressList;
+      const ids = courses.map((c) => c.id).sort((a, b) => a - b);
+      const answer = await env().call('course_catalogue', { v, ids }, token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const catalogue = answer.body.result as courseRoutes.CatalogueCourse[];
+      expect(catalogue.map((c) => c.id)).toEqual(ids);
+      return { v, ids, list: courses.map((c) => ({ ...catalogue.find((k) => k.id === c.id)!, ...c })) };
+    };
+    for (const input of [{}, { userLang: 'en' }]) {
+      const { list: progress } = await joined(input);
+      const full = await list(env(), token, input);
+      expect(progress.length).toBeGreaterThan(3);
+      expect(full.every((c) => c.user_id === peteris)).toBe(true);
+      expect(progress).toEqual(full.map(({ user_id: _, ...course }) => course));
+    }
+    expect((await joined()).list.find((c) => c.alias === 'food-hygiene')).toMatchObject({ additional: true });
+
+    // The digest names the listed versions' fields: a change to another course leaves it, a change to a listed one
+    // moves it, and asked with the old digest the answer is today's and is not kept.
+    const { v: before, ids, list: courses } = await joined();
+    const elsewhere = await env()
+      .db.selectFrom('courses')
+      .select('id')
+      .where('id', 'not in', ids)
+      .executeTakeFirstOrThrow();
+    await env().db.updateTable('courses').set({ description: 'Changed' }).where('id', '=', elsewhere.id).execute();
+    expect((await joined()).v).toBe(before);
+    const welcome = courses.find((c) => c.alias === 'welcome')!;
+    await env().db.updateTable('courses').set({ name: 'Sveicināti!' }).where('id', '=', welcome.id).execute();
+    const { v: after, list: renamed } = await joined();
+    expect(after).not.toBe(before);
+    expect(renamed.find((c) => c.id === welcome.id)?.name).toBe('Sveicināti!');
+    const stale = await env().call('course_catalogue', { v: before, ids }, token);
+    expect(stale.headers['cache-control']).toBe('no-store');
+    expect(stale.body.result).toContainEqual(expect.objectContaining({ id: welcome.id, name: 'Sveicināti!' }));
+    // Disabled versions and unknown ids are left out.
+    await env()
+      .db.updateTable('courses')
+      .set({ name: welcome.name, status: 'disabled' })
+      .where('id', '=', welcome.id)
+      .execute();
+    const disabled = await env().call('course_catalogue', { v: after, ids: [welcome.id, 2_000_000] }, token);
+    expect(disabled.body.result).toEqual([]);
+    await env().db.updateTable('courses').set({ status: 'enabled' }).where('id', '=', welcome.id).execute();
+  });
+
   it('completes a course once: a second or concurrent call changes nothing, and the home count drops', async () => {
     const kz = await userId(env(), 'kz1234');
     const token = await env().login('kz1234');

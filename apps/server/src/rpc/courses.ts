@@ -1,9 +1,11 @@
 import { courseRoutes, courseStatus, type Language } from '@portal/shared';
 import {
+  catalogueCourses,
   courseVersion,
   currentAttempt,
   findOpenableCourse,
   findResult,
+  listCourseProgress,
   listCourses,
   listLinkedCourses,
   loadSubjects,
@@ -27,6 +29,22 @@ export const courses = route(courseRoutes.courses, {
   async handler({ input, actor, db }) {
     const subjects = input.userIds ? await loadSubjects(db, [...new Set(input.userIds)]) : [actor];
     return listCourses(db, subjects, input.userLang ? { language: input.userLang } : {});
+  },
+});
+
+export const courseProgress = route(courseRoutes.courseProgress, {
+  allow: 'own',
+  async handler({ input, actor, db }) {
+    return listCourseProgress(db, actor, input.userLang ? { language: input.userLang } : {});
+  },
+});
+
+export const courseCatalogue = route(courseRoutes.courseCatalogue, {
+  allow: 'own',
+  async handler({ input, db, cacheForGood }) {
+    const { digest, json } = await catalogueCourses(db, input.ids);
+    if (input.v === digest) cacheForGood();
+    return json;
   },
 });
 
@@ -154,6 +172,8 @@ export const getCourseLog = route(courseRoutes.getCourseLog, {
 /** Calls of the courses area. */
 export const coursesApi: RouteDef[] = [
   courses,
+  courseProgress,
+  courseCatalogue,
   linkedCourses,
   setCourseComplete,
   getCourseState,

@@ -210,6 +210,14 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     sample: async (ctx) => (isManager(ctx.me) ? { userIds: [await inScopeLearner(ctx)] } : {}),
     refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ userIds: [id] })),
   },
+  course_progress: { capability: 'own', sample: () => ({}) },
+  course_catalogue: {
+    capability: 'own',
+    sample: async (ctx) => ({
+      v: '0123456789abcdef',
+      ids: [(await ctx.db.selectFrom('courses').select('id').executeTakeFirstOrThrow()).id],
+    }),
+  },
   linked_courses: { capability: 'own', sample: () => ({}) },
   set_course_complete: {
     capability: 'own',

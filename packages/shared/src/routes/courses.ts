@@ -70,6 +70,50 @@ export const courses = contract<UserCourse[]>()(
   }),
 );
 
+/** The fields of a listed course that are the person's own; the rest are the course version's (`CatalogueCourse`). */
+export type PersonalCourseFields =
+  'user_id' | 'additional' | 'complete' | 'finish_time' | 'course_status' | 'days_left' | 'course_expiration';
+
+/** A course version's fields as every person's list shows them: the same for everyone, until the catalogue changes. */
+export type CatalogueCourse = Omit<UserCourse, PersonalCourseFields>;
+
+/** A listed course as the person's own fields and the id of the course version (`CatalogueCourse`) they concern. */
+export type CourseProgress = Pick<UserCourse, 'id' | Exclude<PersonalCourseFields, 'user_id'>>;
+
+export interface CourseProgressList {
+  /**
+   * A digest of the fields of the listed course versions: what `course_catalogue` takes as `v`, with their ids in
+   * ascending order. It changes only when one of these versions does.
+   */
+  catalogue: string;
+  /** In list order, as in `courses`. */
+  courses: CourseProgress[];
+}
+
+/**
+ * `course_progress`: the caller's own list as `courses` gives it, without the fields of the course versions, which
+ * `course_catalogue` answers once until they change (the portal's course page: a list is a quarter of the bytes).
+ */
+export const courseProgress = contract<CourseProgressList>()(
+  'course_progress',
+  'GET',
+  z.strictObject({ userLang: z.enum(LANGUAGES).optional() }),
+);
+
+/**
+ * `course_catalogue`: the fields of the enabled course versions with these ids, in the order asked. When `v` is the
+ * digest of their fields as they are now (`course_progress` gives it), the answer for that `v` never changes and
+ * may be cached for good; otherwise it is today's and is not cached.
+ */
+export const courseCatalogue = contract<CatalogueCourse[]>()(
+  'course_catalogue',
+  'GET',
+  z.strictObject({
+    v: z.string().regex(/^[0-9a-f]{16}$/, 'v must be the digest that course_progress gave.'),
+    ids: z.array(id).min(1).max(500),
+  }),
+);
+
 /** `linked_courses`: courses that the caller's CMA and instruction bundles link to, with the caller's status. */
 export const linkedCourses = contract<UserCourse[]>()(
   'linked_courses',

@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import type { courseRoutes } from '@portal/shared';
 import { CheckCircle2, CloudOff, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,9 +9,8 @@ import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
 import styles from './CoursesPage.module.css';
+import type { ListedCourse } from './course-list';
 import { CommitSequence, ScormSession } from './scorm-session';
-
-type UserCourse = courseRoutes.UserCourse;
 
 /** The message non-SCORM content posts to its parent (same origin) to report completion; see docs/courses.md. */
 export const COMPLETE_MESSAGE = 'portal:course-complete';
@@ -54,7 +52,7 @@ function SaveIndicator({ session }: { session: ScormSession }) {
 }
 
 /** The course player: a modal frame running the content on the SCORM run-time, closing back to the list. */
-export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose: () => void }) {
+export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClose: () => void }) {
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const { data: user } = useProfile();
@@ -69,7 +67,7 @@ export function CoursePlayer({ course, onClose }: { course: UserCourse; onClose:
   const completing = useRef(false);
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['courses'] });
+    void queryClient.invalidateQueries({ queryKey: ['course_progress'] });
     void queryClient.invalidateQueries({ queryKey: ['home_counts'] });
   }, [queryClient]);
 

@@ -1,16 +1,14 @@
-import type { courseRoutes, CourseStatus } from '@portal/shared';
+import type { CourseStatus } from '@portal/shared';
 import { LOCALE_TAG, type Language } from '@portal/shared';
 import { AlertTriangle, CheckCircle2, Circle, Clock, ExternalLink, PlayCircle, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, useParams, useSearchParams } from 'react-router';
-import { useGet } from '../../api/queries';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { CoursePlayer } from './CoursePlayer';
+import { useCourseList, type ListedCourse } from './course-list';
 import styles from './CoursesPage.module.css';
-
-type UserCourse = courseRoutes.UserCourse;
 
 const SECTIONS = { '1': 'mandatory', '2': 'optional' } as const;
 
@@ -28,7 +26,7 @@ function useDate() {
   return (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
-function CourseCard({ course, onOpen }: { course: UserCourse; onOpen: (course: UserCourse) => void }) {
+function CourseCard({ course, onOpen }: { course: ListedCourse; onOpen: (course: ListedCourse) => void }) {
   const { t } = useTranslation('courses');
   const date = useDate();
   const status = course.course_status;
@@ -78,7 +76,7 @@ export function CoursesPage() {
   const { section = '1' } = useParams();
   const type = SECTIONS[section as keyof typeof SECTIONS];
   useDocumentTitle(t('common:menu.courses'));
-  const courses = useGet('courses', {}, { refetchOnMount: 'always' });
+  const courses = useCourseList();
   // A course opens from its card, or from a link elsewhere in the portal (`?play=<alias>`, e.g. a CMA bundle).
   const [searchParams, setSearchParams] = useSearchParams();
   const [openAlias, setOpenAlias] = useState<string | null>(() => searchParams.get('play'));

@@ -32,7 +32,7 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
       setCourseIds([]);
       setDepartments([]);
       await client.invalidateQueries({ queryKey: ['add_courses_impact'] });
-      await client.invalidateQueries({ queryKey: ['courses'] });
+      await client.invalidateQueries({ queryKey: ['course_progress'] });
     },
   });
   const enabled = (courses.data ?? []).filter((c) => c.status === 'enabled');
