@@ -291,8 +291,11 @@ describeEachDatabase('courses', (env) => {
       .db.selectFrom('courses')
       .select('id')
       .where('id', 'not in', ids)
+      .where('status', '=', 'enabled')
       .executeTakeFirstOrThrow();
     await env().db.updateTable('courses').set({ description: 'Changed' }).where('id', '=', elsewhere.id).execute();
+    const changed = await env().call('course_catalogue', { v: '0000000000000000', ids: [elsewhere.id] }, token);
+    expect(changed.body.result).toEqual([expect.objectContaining({ id: elsewhere.id, description: 'Changed' })]);
     expect((await joined()).v).toBe(before);
     const welcome = courses.find((c) => c.alias === 'welcome')!;
     await env().db.updateTable('courses').set({ name: 'Sveicināti!' }).where('id', '=', welcome.id).execute();
