@@ -121,6 +121,11 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
         await page.getByRole('button', { name: 'Atvērt izvēlni' }).click();
         await page.getByRole('dialog').waitFor();
         await screenshot(page, 'shell-menu-phone');
+        // The drawer's code loads when it first opens; closing it gives focus back to the button that opened it.
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Atvērt izvēlni');
+        expect(await page.getByRole('button', { name: 'Atvērt izvēlni' }).getAttribute('aria-expanded')).toBe('false');
       }
       await context.close();
     }

@@ -1,9 +1,18 @@
 import type { UserProfile } from '@portal/shared';
-import { useGet } from './queries';
+import type { QueryClient } from '@tanstack/react-query';
+import { getQuery, useGet } from './queries';
+
+/** How long a loaded profile is shown before it is asked for again. */
+const PROFILE_STALE_MS = 5 * 60_000;
 
 /** The signed-in user (`users`), shared by every view; loaded once per session. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
-  return useGet('users', {}, { staleTime: 5 * 60_000, retry: false, enabled });
+  return useGet('users', {}, { staleTime: PROFILE_STALE_MS, retry: false, enabled });
+}
+
+/** Starts loading the signed-in user while the view that shows it is still loading its code. */
+export function prefetchProfile(client: QueryClient): void {
+  void client.prefetchQuery({ ...getQuery('users', {}), staleTime: PROFILE_STALE_MS });
 }
 
 export const isStoreUser = (user: UserProfile) => user.typ === 'store_user';

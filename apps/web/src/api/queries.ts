@@ -5,17 +5,19 @@ import { get, post } from './client';
 type Input<N extends string> = InputOf<ContractNamed<N>>;
 type Output<N extends string> = OutputOf<ContractNamed<N>>;
 
-/** Reads a GET route through TanStack Query; the key is `[route, input]`. */
+/** A GET route's query for TanStack Query: the key is `[route, input]`. */
+export const getQuery = <N extends RouteName<'GET'>>(route: N, input: Input<N>) => ({
+  queryKey: [route, input],
+  queryFn: ({ signal }: { signal: AbortSignal }) => get(route, input, { signal }),
+});
+
+/** Reads a GET route through TanStack Query (`getQuery`). */
 export function useGet<N extends RouteName<'GET'>>(
   route: N,
   input: Input<N>,
   options: Omit<UseQueryOptions<Output<N>>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<Output<N>>({
-    queryKey: [route, input],
-    queryFn: ({ signal }) => get(route, input, { signal }),
-    ...options,
-  });
+  return useQuery<Output<N>>({ ...getQuery(route, input), ...options });
 }
 
 /** A POST route as a mutation; `invalidates` names GET routes whose data it changes. */

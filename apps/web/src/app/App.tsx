@@ -1,11 +1,11 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiCallError } from '../api/client';
 import { Loading } from '../components/PageState';
 import '../i18n';
 import { BannerProvider } from './banner';
-import { router } from './routes';
+import { portalRoutes } from './routes';
 import { forgetUser } from './session';
 
 /** A call answered `not active` means the session is gone: back to sign-in (spec section 8). */
@@ -26,6 +26,8 @@ const queryClient = new QueryClient({
     mutations: { onError: onCallError },
   },
 });
+
+const router = createBrowserRouter(portalRoutes(queryClient));
 
 export function App() {
   return (

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../api/profile';
@@ -10,12 +9,16 @@ import styles from './AppLayout.module.css';
 import { forgetUser, storedUserId } from './session';
 import { SideMenu } from './SideMenu';
 
+/** The drawer's dialog code is an eighth of a signed-in page's: it loads when the menu first opens. */
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
+
 /** The frame of every signed-in view: side menu, the main block, and the session guard of spec section 2. */
 export function AppLayout() {
   const hasSession = storedUserId() !== null;
   const profile = useProfile({ enabled: hasSession });
   const { t, i18n } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -41,21 +44,22 @@ export function AppLayout() {
         {t('skipToContent')}
       </a>
       <header className={styles.topbar}>
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger className={styles.menuButton} aria-label={t('menu.open')}>
-            <Menu aria-hidden size={24} />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className={styles.overlay} />
-            <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
-              <Dialog.Title className="visually-hidden">{t('menu.label')}</Dialog.Title>
-              <Dialog.Close className={styles.closeButton} aria-label={t('menu.close')}>
-                <X aria-hidden size={22} />
-              </Dialog.Close>
-              <SideMenu user={user} />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          type="button"
+          ref={menuButton}
+          className={styles.menuButton}
+          aria-label={t('menu.open')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu aria-hidden size={24} />
+        </button>
+        {menuOpen && (
+          <Suspense fallback={null}>
+            <MenuDrawer user={user} onClose={() => setMenuOpen(false)} opener={menuButton} />
+          </Suspense>
+        )}
         <span className={styles.brand}>{t('appName')}</span>
       </header>
       <aside className={styles.sidebar}>
