@@ -108,6 +108,26 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the sign-in form in place on a tall phone when the lists below it turn out empty', async () => {
+    const { context, page } = await newPage(browser, portal, 'phone');
+    // Lighthouse's phone, taller than the page without the lists.
+    await page.setViewportSize({ width: 412, height: 823 });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api?r=login_links*', async (route) => {
+      await released;
+      await route.fulfill({ json: { result: { linkLang: 'lv', links: [], linkSurveys: [], linkCourses: [] } } });
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Pieslēgties' }).waitFor();
+    const formTop = () => page.locator('form').evaluate((form) => form.getBoundingClientRect().top);
+    const before = await formTop();
+    release();
+    await page.getByRole('status').filter({ hasText: 'Ielādē…' }).waitFor({ state: 'detached' });
+    expect(await formTop()).toBe(before);
+    await context.close();
+  });
+
   it('takes screenshots of the login page and home at phone and desktop width', async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const { context, page } = await newPage(browser, portal, viewport);
@@ -116,6 +136,7 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
       await screenshot(page, `shell-login-${viewport}`);
       await signIn(page, 'lo1234', { password: 'demo-pass' });
       await page.getByRole('heading', { name: 'Sveiki, Līga!' }).waitFor();
+      await page.getByTestId('notification').first().waitFor();
       await screenshot(page, `shell-home-${viewport}`);
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Atvērt izvēlni' }).click();
