@@ -402,6 +402,9 @@ interface Picked {
 /** Room for a person's list: some seventy courses of about 600 bytes each. */
 const LIST_BYTES = 48 * 1024;
 
+/** The language to list in (else each person's own) and the moment the statuses are for (else now). */
+type ListOptions = { language?: Language; now?: Date };
+
 /** How a listed course is written around the person's fields: what opens it, and what closes it given its version. */
 interface CourseShape<T> {
   open(subject: CourseSubject): string;
@@ -426,8 +429,9 @@ function writeLists<T>(
   subjects: CourseSubject[],
   results: ResultsByPerson,
   pick: (subject: CourseSubject, language: string) => Picked,
-  options: { language?: Language; now: Date },
+  options: ListOptions,
 ): JsonText<T> {
+  const now = options.now ?? new Date();
   json.ascii('[');
   let listed = 0;
   for (const subject of subjects) {
@@ -438,7 +442,7 @@ function writeLists<T>(
     for (const c of inListOrder(chosen, subject)) {
       if (listed++ > 0) json.ascii(',');
       json.ascii(opening);
-      writePersonal(json, mine?.get(c.alias), c.expiration, options.now, additionalOnly.has(c.alias));
+      writePersonal(json, mine?.get(c.alias), c.expiration, now, additionalOnly.has(c.alias));
       shape.close(json, c);
     }
   }
@@ -446,8 +450,6 @@ function writeLists<T>(
 }
 
 const NONE: ReadonlySet<string> = new Set();
-
-type ListOptions = { language?: Language; now?: Date };
 
 /** Picks each person's assigned versions: their position's courses plus their additional ones. */
 function assignedPicker(courses: Catalogue, additional: AliasesByPerson) {
@@ -475,8 +477,7 @@ export async function listCourses(
     ),
   ]);
   const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES);
-  const now = options.now ?? new Date();
-  return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), { ...options, now });
+  return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), options);
 }
 
 /** Room for a person's progress list: some seventy courses of about 150 bytes each. */
@@ -492,7 +493,7 @@ export async function listCourseProgress(
   const picked = assignedPicker(courses, additional)(subject, options.language ?? subject.language);
   const json = new JsonText<CourseProgressList>(PROGRESS_BYTES);
   json.ascii(`{"catalogue":"${picksDigest(picked.chosen)}","courses":`);
-  writeLists(json, progressShape, [subject], results, () => picked, { ...options, now: options.now ?? new Date() });
+  writeLists(json, progressShape, [subject], results, () => picked, options);
   return json.ascii('}');
 }
 
@@ -524,7 +525,7 @@ export async function listLinkedCourses(
     additionalOnly: NONE,
   });
   const json = new JsonText<UserCourse[]>(LIST_BYTES);
-  return writeLists(json, userCourseShape, [subject], results, pick, { ...options, now: options.now ?? new Date() });
+  return writeLists(json, userCourseShape, [subject], results, pick, options);
 }
 
 /**
