@@ -1,19 +1,20 @@
-import cluster, { type Worker } from 'node:cluster';
+import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 
 /**
  * Runs `count` server processes that share the listening port (node:cluster, the first process hands out
- * connections). A process that ends after it was listening is replaced; one that ends before it listened stops the
- * whole server, so bad settings do not start processes forever. SIGTERM and SIGINT end them all.
+ * connections). A process that ends is replaced once any process has listened; one that ends before any listened stops
+ * the whole server, so bad settings do not start processes forever (a process that ends while it starts beside one
+ * that listens, killed or out of memory, says nothing of the settings). SIGTERM and SIGINT end them all.
  */
 export function superviseServerProcesses(count: number, log: Logger): void {
-  const listening = new Set<Worker>();
+  let listened = false;
   let stopping = false;
   let exitCode = 0;
 
   const start = () => {
     const worker = cluster.fork();
-    worker.once('listening', () => listening.add(worker));
+    worker.once('listening', () => (listened = true));
   };
   const running = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
   const stopAll = (code: number) => {
@@ -24,10 +25,9 @@ export function superviseServerProcesses(count: number, log: Logger): void {
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    const wasListening = listening.delete(worker);
     if (stopping) {
       if (running().length === 0) process.exit(exitCode);
-    } else if (!wasListening) {
+    } else if (!listened) {
       log.fatal({ worker: worker.process.pid, code, signal }, 'a server process ended before it listened; stopping');
       stopAll(1);
     } else {
