@@ -19,7 +19,9 @@ export type ToWriter =
   | { type: 'rows'; rows: PackedRows }
   | { type: 'finish' }
   /** The download took one piece of output. */
-  | { type: 'taken' };
+  | { type: 'taken' }
+  /** The workbook is given up: the thread ends itself. */
+  | { type: 'stop' };
 
 export type FromWriter =
   | { type: 'piece'; bytes: Uint8Array }

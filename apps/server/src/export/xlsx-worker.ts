@@ -147,6 +147,8 @@ port.on('message', (message: ToWriter) => {
         piecesAhead -= 1;
         while (piecesAhead < PIECES_AHEAD && waitingForRoom.length > 0) waitingForRoom.shift()!();
         break;
+      case 'stop':
+        process.exit();
     }
   } catch (error) {
     fail(error);

@@ -51,6 +51,14 @@ function startWriter(): Worker {
   return writer;
 }
 
+/**
+ * Asks a writer to end itself rather than terminating it: Node 20 aborts the whole process when a thread is terminated
+ * between creating a zlib stream and initialising it ("close before init"), and ExcelJS creates one per zip entry.
+ */
+function stopWriter(writer: Worker) {
+  writer.postMessage({ type: 'stop' } satisfies ToWriter);
+}
+
 export interface SheetWriter {
   /**
    * Adds a row (text neutralized in place). The promise waits while the writer or the download is behind, which
@@ -88,15 +96,15 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
     piecesUntaken -= 1;
     post({ type: 'taken' });
   };
-  const stop = () => {
+  const detach = () => {
     writer.off('message', onMessage).off('error', fail).off('exit', onExit);
     stream.off('close', onClose);
   };
   function fail(error: Error) {
     if (failure) return;
     failure = error;
-    stop();
-    void writer.terminate();
+    detach();
+    stopWriter(writer);
     waitingForRoom?.reject(error);
     finished.reject(error);
   }
@@ -117,14 +125,14 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
         waitingForRoom = undefined;
         break;
       case 'done':
-        stop();
+        detach();
         stream.end();
         // A writer still counting pieces this download has not taken would hold the next export back.
         if (piecesUntaken === 0 && idleWriters.length === 0) {
           writer.unref();
           idleWriters.push(writer);
         } else {
-          void writer.terminate();
+          stopWriter(writer);
         }
         finished.resolve();
         break;
