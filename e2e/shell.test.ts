@@ -37,6 +37,21 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it('loads the home page with one request per call, the menu and the page sharing what both show', async () => {
+    const { context, page } = await newPage(browser, portal);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const route = new URL(request.url()).searchParams.get('r');
+      if (route) calls.push(route);
+    });
+    await signIn(page, 'ab1234');
+    await expect.poll(() => page.getByTestId('home-videos').getAttribute('data-section')).toBe('store');
+    await page.locator('aside').getByTestId('help-guide').waitFor();
+    expect(calls).toContain('portal_settings');
+    expect(calls.filter((call, index) => calls.indexOf(call) !== index)).toEqual([]);
+    await context.close();
+  });
+
   it('asks Līga for her password, shows the wrong-password state, then signs her in with the administrator block', async () => {
     const { context, page } = await newPage(browser, portal);
     await page.goto('/');

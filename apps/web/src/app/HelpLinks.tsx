@@ -1,15 +1,14 @@
 import { ExternalLink, FileQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useGet } from '../api/queries';
+import { usePortalSettings } from '../api/portal-settings';
 
 /**
  * The side menu's help PDF (per role and language; none for office directory users) and the external
  * ABC system link of the language. Renders list items; `linkClassName` lets the menu style them.
  */
 export function HelpLinks({ linkClassName }: { linkClassName?: string }) {
-  const { t, i18n } = useTranslation('content');
-  const language = (['lv', 'lt', 'ee', 'en'] as const).find((l) => l === i18n.language);
-  const settings = useGet('portal_settings', language ? { language } : {}, { staleTime: 5 * 60_000 });
+  const { t } = useTranslation('content');
+  const settings = usePortalSettings();
   const data = settings.data;
   if (!data) return null;
   return (

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { usePortalSettings } from '../../api/portal-settings';
 import { useGet, usePost } from '../../api/queries';
 import { BundleScreen } from '../../components/BundleScreen';
 import { bundleStyles as styles } from '../../components/Bundles';
 
 function Teaser() {
   const { t } = useTranslation('content');
-  const settings = useGet('portal_settings', {}, { staleTime: 5 * 60_000 });
+  const settings = usePortalSettings();
   const teaser = settings.data?.cma_teaser;
   if (!teaser) return null;
   return (

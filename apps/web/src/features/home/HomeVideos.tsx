@@ -1,13 +1,13 @@
 import { Film } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useGet } from '../../api/queries';
+import { usePortalSettings } from '../../api/portal-settings';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import styles from './HomeVideos.module.css';
 
 /** The home page's video section: store videos for store and dev users, office videos for office staff. */
 export function HomeVideos() {
   const { t } = useTranslation('content');
-  const settings = useGet('portal_settings', {}, { staleTime: 5 * 60_000 });
+  const settings = usePortalSettings();
   const data = settings.data;
   return (
     <section
