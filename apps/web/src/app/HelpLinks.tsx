@@ -1,6 +1,6 @@
 import { ExternalLink, FileQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePortalSettings } from '../api/portal-settings';
+import { usePortalSettings } from '../api/profile';
 
 /**
  * The side menu's help PDF (per role and language; none for office directory users) and the external

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePortalSettings } from '../../api/portal-settings';
+import { usePortalSettings } from '../../api/profile';
 import { useGet, usePost } from '../../api/queries';
 import { BundleScreen } from '../../components/BundleScreen';
 import { bundleStyles as styles } from '../../components/Bundles';

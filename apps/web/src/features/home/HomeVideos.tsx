@@ -1,6 +1,6 @@
 import { Film } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePortalSettings } from '../../api/portal-settings';
+import { usePortalSettings } from '../../api/profile';
 import { Empty, LoadError, Loading } from '../../components/PageState';
 import styles from './HomeVideos.module.css';
 
