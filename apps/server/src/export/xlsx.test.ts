@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
@@ -90,6 +91,31 @@ describe('writeWorkbook (ExcelJS on a thread of its own)', () => {
 
     expect((await writeAndOpen(100)).rowCount).toBe(101);
   }, 60_000);
+
+  it.runIf(fs.existsSync('/proc/self/task'))(
+    'ends the thread of a writer it gives up',
+    async () => {
+      await writeAndOpen(10); // leaves a writer waiting for the next workbook
+      // This process's threads, once no writer is still ending from before: the waiting writer's are among them.
+      const threads = () => fs.readdirSync('/proc/self/task').length;
+      let before = threads();
+      await vi.waitFor(
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const now = threads();
+          if (now !== before) throw new Error(`${before} threads, then ${(before = now)}`);
+        },
+        { timeout: 10_000, interval: 0 },
+      );
+
+      const stream = new PassThrough();
+      const { done } = writeRows(stream, 200_000);
+      stream.once('data', () => stream.destroy());
+      await expect(done).rejects.toThrow('The download closed before the workbook was written.');
+      await vi.waitFor(() => expect(threads()).toBeLessThan(before), { timeout: 10_000 });
+    },
+    30_000,
+  );
 
   it('does not let downloads that have not taken their last pieces hold the next workbook back', async () => {
     for (let round = 0; round < 5; round++) {
