@@ -23,6 +23,7 @@ export function prefetchProfile(client: QueryClient): void {
  */
 export function usePortalSettings() {
   const { i18n } = useTranslation();
+  // Not i18n/language's isLanguage: imported from here, the bundler gave that module a chunk of its own.
   const language = LANGUAGES.find((l) => l === i18n.language);
   return useGet('portal_settings', language ? { language } : {}, { staleTime: USER_STALE_MS });
 }

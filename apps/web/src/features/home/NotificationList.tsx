@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGet, usePost } from '../../api/queries';
 import { Empty, LoadError, Loading } from '../../components/PageState';
+import { isLanguage } from '../../i18n/language';
 import styles from './NotificationList.module.css';
 
 /**
@@ -54,8 +55,8 @@ function NotificationLink({ notification }: { notification: Notification }) {
 /** The home page's notifications in the user's language; one disappears once marked as read. */
 export function NotificationList() {
   const { t, i18n } = useTranslation('content');
-  const language = (['lv', 'lt', 'ee', 'en'] as const).find((l) => l === i18n.language);
-  const list = useGet('notifications', language ? { language } : {});
+  const language = i18n.language;
+  const list = useGet('notifications', isLanguage(language) ? { language } : {});
   const markRead = usePost('set_notification_readed', ['notifications']);
 
   const unread = (list.data ?? []).filter((n) => n.status === 'initial');
