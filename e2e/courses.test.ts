@@ -133,6 +133,35 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
     await context.close();
   });
 
+  it("shows each course's status as the server counts it, whatever the browser's clock says", async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    const serverStatuses = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api?r=courses')).json()) as {
+        result: { alias: string; course_status: string; days_left: number | null }[];
+      };
+      return Object.fromEntries(answer.result.map((c) => [c.alias, `${c.course_status} ${c.days_left}`]));
+    });
+    expect(serverStatuses).toMatchObject({ 'food-hygiene': expect.stringMatching(/^expires-soon \d+$/) });
+    expect(serverStatuses['data-protection']).toMatch(/^expired -\d+$/);
+    // Three years on, every completion would have expired by the browser's own clock.
+    await page.clock.setFixedTime(new Date(Date.now() + 3 * 365 * 86_400_000));
+    const shown: Record<string, string> = {};
+    for (const tab of ['/courses/1', '/courses/2']) {
+      await page.goto(tab);
+      await page.getByTestId('course-list').waitFor();
+      for (const card of await page.getByTestId('course').all()) {
+        const status = await card.getAttribute('data-status');
+        const daysLeft = status === 'expires-soon' ? (await card.textContent())!.match(/\d+/)![0] : null;
+        shown[(await card.getAttribute('data-alias'))!] = `${status} ${daysLeft}`;
+      }
+    }
+    expect(Object.keys(shown).length).toBeGreaterThan(3);
+    for (const [alias, status] of Object.entries(shown))
+      expect(status, alias).toBe(serverStatuses[alias]!.replace(/^(?!expires-soon)(\S+) .*$/, '$1 null'));
+    await context.close();
+  });
+
   it('shows the player full screen on a phone', async () => {
     const { context, page } = await newPage(browser, portal, 'phone');
     await signIn(page, 'ab1234');

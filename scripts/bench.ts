@@ -292,8 +292,8 @@ async function learnerAndManagerLoads() {
   for (const cookie of fx.learnerCookies) {
     const response = await fetch(`http://127.0.0.1:${portal.port}/api?r=course_progress`, { headers: { cookie } });
     if (!response.ok) throw new Error(`course_progress failed: ${response.status} ${await response.text()}`);
-    const { result } = (await response.json()) as { result: { catalogue: string; courses: { id: number }[] } };
-    const ids = [...new Set(result.courses.map((c) => c.id))].sort((a, b) => a - b);
+    const { result } = (await response.json()) as { result: { catalogue: string; ids: number[] } };
+    const ids = [...new Set(result.ids)].sort((a, b) => a - b);
     if (ids.length === 0) continue;
     const query = `&v=${result.catalogue}${ids.map((id) => `&ids[]=${id}`).join('')}`;
     catalogueMisses.requests.push(get('course_catalogue', cookie, query));

@@ -30,7 +30,7 @@ if (values.size === 'large') {
   const existing = await connection.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) throw new Error(`${url} is not empty: the large data set needs a database of its own`);
   const size = values.users ? { ...LARGE, users: Number(values.users) } : LARGE;
-  const counts = await seedSynthetic(connection.db, size, new Date(), (line) => console.log(`  ${line}`));
+  const counts = await seedSynthetic(connection, size, new Date(), (line) => console.log(`  ${line}`));
   await connection.close();
   console.log(`Large data set in ${url}: ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } else if (values.size === 'demo') {

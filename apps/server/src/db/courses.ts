@@ -417,12 +417,6 @@ const userCourseShape: CourseShape<UserCourse[]> = {
   close: (json, course) => json.utf8(catalogueJson(course)),
 };
 
-/** `CourseProgress`: the person's fields and the version's id. */
-const progressShape: CourseShape<CourseProgressList> = {
-  open: () => '{',
-  close: (json, course) => json.ascii(`"id":${course.id}}`),
-};
-
 function writeLists<T>(
   json: JsonText<T>,
   shape: CourseShape<T>,
@@ -480,21 +474,64 @@ export async function listCourses(
   return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), options);
 }
 
-/** Room for a person's progress list: some seventy courses of about 150 bytes each. */
-const PROGRESS_BYTES = 12 * 1024;
+/**
+ * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
+ * (`results_by_person`, migration 0008), to answer as it is; the person's id the parameter of each.
+ */
+const ownProgressQuery = compiledOnce((db) =>
+  db
+    .selectFrom(ownAdditionalTable(db))
+    .select((eb) => [
+      'additional',
+      eb.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results'),
+    ]),
+);
 
-/** A person's own list as `listCourses` gives it, each course as its version's id and the person's fields. */
+const idLists = new WeakMap<readonly CourseRow[], Utf8Bytes>();
+
+/**
+ * The ids of a list's versions in its order, as a JSON array: remembered with the list, which everyone of a position
+ * in a language shares.
+ */
+function idsJson(ordered: readonly CourseRow[]): Utf8Bytes {
+  let json = idLists.get(ordered);
+  if (json === undefined) {
+    json = utf8Bytes(JSON.stringify(ordered.map((c) => c.id)));
+    idLists.set(ordered, json);
+  }
+  return json;
+}
+
+/** Room for a person's progress list: some eighty ids and some seventy results of about 45 bytes each. */
+const PROGRESS_BYTES = 4 * 1024;
+
+/**
+ * A person's own list as `course_progress` gives it (`CourseProgressList`): what `listCourses` lists, as the ids of
+ * the versions and the person's results as the database wrote them. No result is read here and no status computed:
+ * the browser joins them (`joinCourseProgress`) as of the `now` given here.
+ */
 export async function listCourseProgress(
   db: Db,
   subject: CourseSubject,
   options: ListOptions = {},
 ): Promise<JsonText<CourseProgressList>> {
-  const [courses, { additional, results }] = await Promise.all([catalogue(db), loadCourseState(db, [subject.id])]);
-  const picked = assignedPicker(courses, additional)(subject, options.language ?? subject.language);
+  const [courses, [row]] = await Promise.all([
+    catalogue(db),
+    runCompiled(db, ownProgressQuery, [subject.id, subject.id]),
+  ]);
+  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
+  const { chosen, additionalOnly } = assignedPicker(courses, new Map([[subject.id, additional]]))(
+    subject,
+    options.language ?? subject.language,
+  );
+  const now = (options.now ?? new Date()).toISOString();
   const json = new JsonText<CourseProgressList>(PROGRESS_BYTES);
-  json.ascii(`{"catalogue":"${picksDigest(picked.chosen)}","courses":`);
-  writeLists(json, progressShape, [subject], results, () => picked, options);
-  return json.ascii('}');
+  json.ascii(`{"catalogue":"${picksDigest(chosen)}","now":"${now}","ids":`).utf8(idsJson(inListOrder(chosen, subject)));
+  const additionalIds = [...additionalOnly].flatMap((alias) => chosen.get(alias)?.id ?? []);
+  return json
+    .ascii(`,"additional":[${additionalIds.join(',')}],"results":`)
+    .text(row?.results ?? '[]')
+    .ascii('}');
 }
 
 /** The enabled course versions with these ids, in the order asked, as `course_catalogue` answers them. */

@@ -236,6 +236,13 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** A person's results as JSON text, kept by triggers (migration 0008). */
+export interface ResultsByPersonTable {
+  user_id: number;
+  /** `[[course_alias, complete, finish_time], …]` */
+  results: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -245,6 +252,7 @@ export interface Database {
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;
+  results_by_person: ResultsByPersonTable;
   course_completions: CourseCompletionsTable;
   scorm_call_log: ScormCallLogTable;
   goals: GoalsTable;

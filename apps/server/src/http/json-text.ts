@@ -67,6 +67,13 @@ export class JsonText<T> {
     return this;
   }
 
+  /** Appends JSON text that was written elsewhere (a database's JSON function), encoded as UTF-8 here. */
+  text(json: string): this {
+    this.makeRoom(json.length * 3);
+    this.end += this.buffer.write(json, this.end);
+    return this;
+  }
+
   /** The JSON as UTF-8 between the texts `before` and `after`; it shares this text's memory, so ask once. */
   toBuffer(before: string, after: string): Buffer {
     const head = Buffer.byteLength(before);

@@ -1,4 +1,4 @@
-import type { courseRoutes, HomeCounts } from '@portal/shared';
+import { joinCourseProgress, type courseRoutes, type HomeCounts } from '@portal/shared';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 
@@ -266,17 +266,38 @@ describeEachDatabase('courses', (env) => {
       const progress = await env().call('course_progress', input, token);
       expect(progress.status, JSON.stringify(progress.body)).toBe(200);
       expect(progress.headers['cache-control']).toBe('no-store');
-      const { catalogue: v, courses } = progress.body.result as courseRoutes.CourseProgressList;
-      const ids = courses.map((c) => c.id).sort((a, b) => a - b);
-      const answer = await env().call('course_catalogue', { v, ids }, token);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(answer.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-      const catalogue = answer.body.result as courseRoutes.CatalogueCourse[];
+      const answer = progress.body.result as courseRoutes.CourseProgressList;
+      const v = answer.catalogue;
+      const ids = [...answer.ids].sort((a, b) => a - b);
+      const fields = await env().call('course_catalogue', { v, ids }, token);
+      expect(fields.status, JSON.stringify(fields.body)).toBe(200);
+      expect(fields.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const catalogue = fields.body.result as courseRoutes.CatalogueCourse[];
       expect(catalogue.map((c) => c.id)).toEqual(ids);
-      return { v, ids, list: courses.map((c) => ({ ...catalogue.find((k) => k.id === c.id)!, ...c })) };
+      return { v, ids, list: joinCourseProgress(answer, catalogue) };
     };
+    // Completions whose validity has ended and is ending, so that the join computes those statuses too.
+    const expiring = (await list(env(), token)).filter((c) => c.expiration > 0 && !c.complete).slice(0, 2);
+    expect(expiring).toHaveLength(2);
+    for (const [index, course] of expiring.entries()) {
+      const finished = new Date();
+      finished.setUTCMonth(finished.getUTCMonth() - course.expiration, finished.getUTCDate() + (index === 0 ? -3 : 10));
+      await env()
+        .db.insertInto('course_results')
+        .values({
+          user_id: peteris,
+          course_alias: course.alias,
+          course_id: course.id,
+          attempt: 1,
+          complete: 1,
+          finish_time: finished.toISOString(),
+          updated_at: finished.toISOString(),
+        })
+        .execute();
+    }
     for (const input of [{}, { userLang: 'en' }]) {
       const { list: progress } = await joined(input);
+      expect(progress.map((c) => c.course_status)).toEqual(expect.arrayContaining(['expired', 'expires-soon']));
       const full = await list(env(), token, input);
       expect(progress.length).toBeGreaterThan(3);
       expect(full.every((c) => c.user_id === peteris)).toBe(true);

@@ -5,6 +5,7 @@ import { resultStatusIndex } from './0004-result-status-index.js';
 import { catalogueVersion } from './0005-catalogue-version.js';
 import { cachedRowsVersion } from './0006-cached-rows-version.js';
 import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
+import { resultsByPerson } from './0008-results-by-person.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -20,6 +21,7 @@ const all: Record<string, PortalMigration> = {
   '0005-catalogue-version': catalogueVersion,
   '0006-cached-rows-version': cachedRowsVersion,
   '0007-catalogue-cached-rows': catalogueCachedRows,
+  '0008-results-by-person': resultsByPerson,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

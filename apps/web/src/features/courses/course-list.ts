@@ -1,21 +1,9 @@
-import type { courseRoutes } from '@portal/shared';
+import { joinCourseProgress, type courseRoutes } from '@portal/shared';
 import { useMemo } from 'react';
 import { useGet } from '../../api/queries';
 
 /** A listed course as the course page shows it: the person's progress and the fields of its course version. */
-export type ListedCourse = courseRoutes.CatalogueCourse & courseRoutes.CourseProgress;
-
-/** Each course of the list with its version's fields; one whose version is no longer offered is left out. */
-function joinCatalogue(
-  progress: readonly courseRoutes.CourseProgress[],
-  catalogue: readonly courseRoutes.CatalogueCourse[],
-): ListedCourse[] {
-  const byId = new Map(catalogue.map((course) => [course.id, course]));
-  return progress.flatMap((mine) => {
-    const course = byId.get(mine.id);
-    return course ? [{ ...course, ...mine }] : [];
-  });
-}
+export type ListedCourse = courseRoutes.ListedCourse;
 
 /**
  * The caller's course list: `course_progress` on every visit, joined to the fields of its course versions from
@@ -25,7 +13,7 @@ function joinCatalogue(
 export function useCourseList() {
   const progress = useGet('course_progress', {}, { refetchOnMount: 'always' });
   const list = progress.data;
-  const ids = useMemo(() => [...new Set(list?.courses.map((c) => c.id))].sort((a, b) => a - b), [list]);
+  const ids = useMemo(() => [...new Set(list?.ids)].sort((a, b) => a - b), [list]);
   const catalogue = useGet(
     'course_catalogue',
     { v: list?.catalogue ?? '', ids },
@@ -34,7 +22,7 @@ export function useCourseList() {
   const data = useMemo(() => {
     if (!list) return undefined;
     if (ids.length === 0) return [];
-    return catalogue.data ? joinCatalogue(list.courses, catalogue.data) : undefined;
+    return catalogue.data ? joinCourseProgress(list, catalogue.data) : undefined;
   }, [list, ids, catalogue.data]);
   return {
     data,

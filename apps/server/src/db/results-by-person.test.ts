@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
+import type { Db } from './connect.js';
+
+type Result = [alias: string, complete: number, finishTime: string | null];
+const byAlias = (a: Result, b: Result) => a[0].localeCompare(b[0]);
+
+/** Each person's row as the triggers left it. */
+async function kept(db: Db): Promise<Map<number, Result[]>> {
+  const rows = await db.selectFrom('results_by_person').selectAll().execute();
+  return new Map(rows.map((row) => [row.user_id, (JSON.parse(row.results) as Result[]).sort(byAlias)]));
+}
+
+/** Each person's results as `course_results` holds them now. */
+async function actual(db: Db): Promise<Map<number, Result[]>> {
+  const rows = await db
+    .selectFrom('course_results')
+    .select(['user_id', 'course_alias', 'complete', 'finish_time'])
+    .execute();
+  const people = new Map<number, Result[]>();
+  for (const row of rows) {
+    const results = people.get(row.user_id) ?? [];
+    results.push([row.course_alias, row.complete, row.finish_time]);
+    people.set(row.user_id, results);
+  }
+  for (const results of people.values()) results.sort(byAlias);
+  return people;
+}
+
+const result = (userId: number, alias: string, complete = 0, finishTime: string | null = null) => ({
+  user_id: userId,
+  course_alias: alias,
+  attempt: 1,
+  complete,
+  finish_time: finishTime,
+  updated_at: new Date().toISOString(),
+});
+
+describe.each(DIALECTS)('results_by_person on %s', (dialect) => {
+  const databases = demoDatabasePerTest(dialect);
+
+  async function twoPeople(db: Db) {
+    const [first, second] = await db.selectFrom('users').select('id').orderBy('id').limit(2).execute();
+    const aliases = (await db.selectFrom('courses').select('alias').distinct().orderBy('alias').execute()).map(
+      (c) => c.alias,
+    );
+    return { a: first!.id, b: second!.id, aliases };
+  }
+
+  it("keeps each person's results as they are written, changed, moved and deleted", async () => {
+    const db = await databases.open();
+    const seeded = await kept(db);
+    expect(seeded.size).toBeGreaterThan(0);
+    expect(seeded).toEqual(await actual(db));
+
+    const { a, b, aliases } = await twoPeople(db);
+    await db.deleteFrom('course_results').where('user_id', 'in', [a, b]).execute();
+    expect((await kept(db)).has(a)).toBe(false);
+
+    await db
+      .insertInto('course_results')
+      .values([result(a, aliases[0]!), result(a, aliases[1]!, 1, '2026-01-05T10:00:00.000Z')])
+      .execute();
+    expect((await kept(db)).get(a)).toEqual([
+      [aliases[0], 0, null],
+      [aliases[1], 1, '2026-01-05T10:00:00.000Z'],
+    ]);
+
+    await db
+      .updateTable('course_results')
+      .set({ complete: 1, finish_time: '2026-02-01T09:00:00.000Z' })
+      .where('user_id', '=', a)
+      .where('course_alias', '=', aliases[0]!)
+      .execute();
+    expect((await kept(db)).get(a)?.[0]).toEqual([aliases[0], 1, '2026-02-01T09:00:00.000Z']);
+
+    // Saving the SCORM state alone leaves the row as it is: shown by a row made wrong on purpose.
+    await db.updateTable('results_by_person').set({ results: '[]' }).where('user_id', '=', a).execute();
+    await db
+      .updateTable('course_results')
+      .set({ suspend_data: 'page 3', complete: 1 })
+      .where('user_id', '=', a)
+      .execute();
+    expect((await kept(db)).get(a)).toEqual([]);
+    await db
+      .updateTable('course_results')
+      .set({ finish_time: null })
+      .where('course_alias', '=', aliases[1]!)
+      .where('user_id', '=', a)
+      .execute();
+    expect((await kept(db)).get(a)).toEqual([
+      [aliases[0], 1, '2026-02-01T09:00:00.000Z'],
+      [aliases[1], 1, null],
+    ]);
+
+    await db
+      .updateTable('course_results')
+      .set({ user_id: b })
+      .where('course_alias', '=', aliases[0]!)
+      .where('user_id', '=', a)
+      .execute();
+    expect((await kept(db)).get(a)).toEqual([[aliases[1], 1, null]]);
+    expect((await kept(db)).get(b)).toEqual([[aliases[0], 1, '2026-02-01T09:00:00.000Z']]);
+
+    await db.deleteFrom('course_results').where('user_id', '=', a).execute();
+    expect((await kept(db)).has(a)).toBe(false);
+    await db.deleteFrom('users').where('id', '=', b).execute();
+    expect((await kept(db)).has(b)).toBe(false);
+    expect(await kept(db)).toEqual(await actual(db));
+  });
+
+  it.runIf(dialect === 'postgres')(
+    "refreshes a person's row with what an earlier transaction committed when two write at once",
+    async () => {
+      const db = await databases.open();
+      const { a, aliases } = await twoPeople(db);
+      await db.deleteFrom('course_results').where('user_id', '=', a).execute();
+      let commitFirst!: () => void;
+      const firstWaits = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstInserted!: () => void;
+      const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await trx.insertInto('course_results').values(result(a, aliases[0]!)).execute();
+        firstInserted();
+        await firstWaits;
+      });
+      await inserted;
+      const second = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('course_results')
+          .values(result(a, aliases[1]!, 1, '2026-03-01T08:00:00.000Z'))
+          .execute();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commitFirst();
+      await Promise.all([first, second]);
+      expect((await kept(db)).get(a)).toEqual([
+        [aliases[0], 0, null],
+        [aliases[1], 1, '2026-03-01T08:00:00.000Z'],
+      ]);
+    },
+  );
+});
