@@ -145,7 +145,7 @@ type ResultStatus = Pick<ResultRow, 'complete' | 'finish_time'>;
 /** Each person's results by course alias. */
 type ResultsByPerson = Map<number, Map<string, ResultStatus>>;
 
-/** Results column by column as lists and grids read them: course aliases, complete (0/1) and finish times. */
+/** Results column by column as grids and exports read them: course aliases, complete (0/1) and finish times. */
 type ResultColumns = JsonColumns<[alias: string, complete: number, finishTime: string | null]>;
 
 /** The results as `ResultColumns`, one JSON value named `results`, in an aggregate over `course_results`. */
@@ -156,8 +156,8 @@ const resultsJson = (db: Db) =>
   ).as('results');
 
 /**
- * Per person (`user_id`), their results as one JSON value (`json-columns.ts`), read with `resultColumns`: a list
- * reads about 75 of them per person, a country's export a quarter of a million.
+ * Per person (`user_id`), their results as one JSON value (`json-columns.ts`), read with `resultColumns`: what result
+ * grids and exports read (a country's export a quarter of a million); lists read `results_by_person`.
  */
 export const resultsByPerson = (db: Db) =>
   db
@@ -167,21 +167,10 @@ export const resultsByPerson = (db: Db) =>
 export const resultColumns = (row: { results: unknown } | undefined): ResultColumns =>
   parseJsonColumns(row?.results, 3);
 
-function addResults(results: Map<string, ResultStatus> | undefined, [aliases, complete, finishTimes]: ResultColumns) {
-  for (let i = 0; i < aliases.length; i++)
-    results?.set(aliases[i]!, { complete: complete[i]!, finish_time: finishTimes[i] ?? null });
-}
-
 /** The people's additional courses and results: what their lists need besides the catalogue. */
 interface CourseState {
   additional: AliasesByPerson;
   results: ResultsByPerson;
-}
-
-/** A row of `ownCourseStateTables`. */
-interface OwnCourseStateRow {
-  additional: unknown;
-  results: unknown;
 }
 
 /** One person's additional courses as a derived table of one row and one JSON value (the person's id its parameter). */
@@ -191,17 +180,6 @@ export const ownAdditionalTable = (db: Db) =>
     .select((eb) => jsonColumns(db, [eb.ref('course_alias')]).as('additional'))
     .where('user_id', '=', 0)
     .as('own_additional');
-
-/**
- * One person's additional courses and results as two derived tables of one row and one JSON value each (the person's
- * id the parameter of each): a person's own list asks for both all the time, and on PostgreSQL every query is a
- * round trip that costs the server more than its rows, so they are read in one query.
- */
-const ownCourseStateTables = (db: Db) =>
-  [
-    ownAdditionalTable(db),
-    db.selectFrom('course_results').select(resultsJson(db)).where('user_id', '=', 0).as('own_results'),
-  ] as const;
 
 /**
  * One person's completed results (course aliases and finish times) as a derived table of one row and one JSON value
@@ -216,15 +194,36 @@ export const ownCompletedTable = (db: Db) =>
     .where('complete', '=', sql.lit(1))
     .as('own_completed');
 
-const ownCourseStateQuery = compiledOnce((db) => db.selectFrom(ownCourseStateTables(db)).selectAll());
-const ownResultsQuery = compiledOnce((db) => resultsByPerson(db).where('user_id', '=', 0));
+/**
+ * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
+ * (`results_by_person`, migration 0008), the person's id the parameter of each: a person's own list asks for both all
+ * the time, and on PostgreSQL every query is a round trip that costs the server more than its rows.
+ */
+const ownCourseStateQuery = compiledOnce((db) =>
+  db
+    .selectFrom(ownAdditionalTable(db))
+    .select((eb) => [
+      'additional',
+      eb.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results'),
+    ]),
+);
+const ownResultsQuery = compiledOnce((db) =>
+  db.selectFrom('results_by_person').select('results').where('user_id', '=', 0),
+);
 
-/** A person's course state from a row of `ownCourseStateTables`. */
-function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
+/** A person's results by course alias, from the text of their `results_by_person` row. */
+function resultsOfRow(text: string | null | undefined): Map<string, ResultStatus> {
   const results = new Map<string, ResultStatus>();
-  addResults(results, resultColumns(row));
+  if (!text) return results;
+  for (const [alias, complete, finishTime] of JSON.parse(text) as courseRoutes.ProgressResult[])
+    results.set(alias, { complete, finish_time: finishTime });
+  return results;
+}
+
+/** A person's course state from a row of `ownCourseStateQuery`. */
+function ownCourseState(id: number, row: { additional: unknown; results: string | null } | undefined): CourseState {
   const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
-  return { additional: new Map([[id, additional]]), results: new Map([[id, results]]) };
+  return { additional: new Map([[id, additional]]), results: new Map([[id, resultsOfRow(row?.results)]]) };
 }
 
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
@@ -236,18 +235,16 @@ async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> 
   const results: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
   const [additional, rows] = await Promise.all([
     additionalAliases(db, userIds),
-    resultsByPerson(db).where('user_id', 'in', userIds).execute(),
+    db.selectFrom('results_by_person').select(['user_id', 'results']).where('user_id', 'in', userIds).execute(),
   ]);
-  for (const row of rows) addResults(results.get(row.user_id), resultColumns(row));
+  for (const row of rows) results.set(row.user_id, resultsOfRow(row.results));
   return { additional, results };
 }
 
 /** One person's results, without their additional courses (the courses their bundles link to need none). */
 async function ownResults(db: Db, id: number): Promise<ResultsByPerson> {
   const [row] = await runCompiled(db, ownResultsQuery, [id]);
-  const results = new Map<string, ResultStatus>();
-  addResults(results, resultColumns(row));
-  return new Map([[id, results]]);
+  return new Map([[id, resultsOfRow(row?.results)]]);
 }
 
 function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
@@ -474,19 +471,6 @@ export async function listCourses(
   return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), options);
 }
 
-/**
- * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
- * (`results_by_person`, migration 0008), to answer as it is; the person's id the parameter of each.
- */
-const ownProgressQuery = compiledOnce((db) =>
-  db
-    .selectFrom(ownAdditionalTable(db))
-    .select((eb) => [
-      'additional',
-      eb.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results'),
-    ]),
-);
-
 const idLists = new WeakMap<readonly CourseRow[], Utf8Bytes>();
 
 /**
@@ -517,7 +501,7 @@ export async function listCourseProgress(
 ): Promise<JsonText<CourseProgressList>> {
   const [courses, [row]] = await Promise.all([
     catalogue(db),
-    runCompiled(db, ownProgressQuery, [subject.id, subject.id]),
+    runCompiled(db, ownCourseStateQuery, [subject.id, subject.id]),
   ]);
   const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
   const { chosen, additionalOnly } = assignedPicker(courses, new Map([[subject.id, additional]]))(
