@@ -181,18 +181,9 @@ export const ownAdditionalTable = (db: Db) =>
     .where('user_id', '=', 0)
     .as('own_additional');
 
-/**
- * One person's completed results (course aliases and finish times) as a derived table of one row and one JSON value
- * (the person's id its parameter): all the home page's due count needs, since a result not complete leaves its course
- * due. It skips the fifth of the bench's results that are not complete, and aggregates a column less.
- */
-export const ownCompletedTable = (db: Db) =>
-  db
-    .selectFrom('course_results')
-    .select((eb) => jsonColumns(db, [eb.ref('course_alias'), eb.ref('finish_time')]).as('completed'))
-    .where('user_id', '=', 0)
-    .where('complete', '=', sql.lit(1))
-    .as('own_completed');
+/** One person's results as the JSON text of their `results_by_person` row, a column named `results` (their id its parameter). */
+export const ownResultsText = (db: Db) =>
+  db.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results');
 
 /**
  * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
@@ -200,12 +191,7 @@ export const ownCompletedTable = (db: Db) =>
  * the time, and on PostgreSQL every query is a round trip that costs the server more than its rows.
  */
 const ownCourseStateQuery = compiledOnce((db) =>
-  db
-    .selectFrom(ownAdditionalTable(db))
-    .select((eb) => [
-      'additional',
-      eb.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results'),
-    ]),
+  db.selectFrom(ownAdditionalTable(db)).select(['additional', ownResultsText(db)]),
 );
 const ownResultsQuery = compiledOnce((db) =>
   db.selectFrom('results_by_person').select('results').where('user_id', '=', 0),
@@ -552,27 +538,25 @@ export async function listLinkedCourses(
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
  * courses `listCourses` would list, counted without building the list. `row` holds the person's additional courses
- * (`ownAdditionalTable`) and all their completed results (`ownCompletedTable`: an index range) rather than those of
- * the listed aliases: a query with a parameter per course cost more to build than the rows it saved. Every assigned
- * mandatory course is due but those whose completion keeps them done; a person has one result per course, so the
- * results are counted as they come, without a map of them.
+ * (`ownAdditionalTable`) and their `results_by_person` row. Every assigned mandatory course is due but those whose
+ * completion keeps them done; a person has one result per course, so the results are counted as they come, without a
+ * map of them.
  */
 export function countDueMandatory(
   subject: CourseSubject,
   courses: Catalogue,
-  row: { additional: unknown; completed: unknown } | undefined,
+  row: { additional: unknown; results: string | null } | undefined,
   now: Date,
 ): number {
   const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
   const assigned = pickAssigned(subject, additional, courses, subject.language);
   let due = 0;
   for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
-  const [aliases, finishTimes] = parseJsonColumns<[string, string | null]>(row?.completed, 2);
-  for (let i = 0; i < aliases.length; i++) {
-    const course = assigned.get(aliases[i]!);
-    if (course?.course_type !== 'mandatory') continue;
-    const result = { complete: 1, finish_time: finishTimes[i] ?? null };
-    if (!isDue(statusOf(result, course.expiration, now).status)) due--;
+  if (!row?.results) return due;
+  for (const [alias, complete, finishTime] of JSON.parse(row.results) as courseRoutes.ProgressResult[]) {
+    const course = assigned.get(alias);
+    if (complete !== 1 || course?.course_type !== 'mandatory') continue;
+    if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
   }
   return due;
 }
