@@ -152,7 +152,10 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
       await page.getByTestId('course-list').waitFor();
       for (const card of await page.getByTestId('course').all()) {
         const status = await card.getAttribute('data-status');
-        const daysLeft = status === 'expires-soon' ? (await card.textContent())!.match(/\d+/)![0] : null;
+        const daysLeft =
+          status === 'expires-soon'
+            ? (await card.getByTestId('course-status').locator('span').first().textContent())!.match(/\d+/)![0]
+            : null;
         shown[(await card.getAttribute('data-alias'))!] = `${status} ${daysLeft}`;
       }
     }
