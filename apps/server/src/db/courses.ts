@@ -197,19 +197,31 @@ const ownResultsQuery = compiledOnce((db) =>
   db.selectFrom('results_by_person').select('results').where('user_id', '=', 0),
 );
 
+/** A row of `ownCourseStateQuery` (or of a query with the same two columns). */
+interface OwnCourseStateRow {
+  additional: unknown;
+  results: string | null;
+}
+
+/** The person's additional courses' aliases from a row with `ownAdditionalTable`'s column. */
+const additionalOf = (row: { additional: unknown } | undefined): string[] =>
+  parseJsonColumns<[string]>(row?.additional, 1)[0];
+
+/** The results in the text of a `results_by_person` row; none without a row. */
+const resultRows = (text: string | null | undefined): courseRoutes.ProgressResult[] =>
+  text ? (JSON.parse(text) as courseRoutes.ProgressResult[]) : [];
+
 /** A person's results by course alias, from the text of their `results_by_person` row. */
 function resultsOfRow(text: string | null | undefined): Map<string, ResultStatus> {
   const results = new Map<string, ResultStatus>();
-  if (!text) return results;
-  for (const [alias, complete, finishTime] of JSON.parse(text) as courseRoutes.ProgressResult[])
+  for (const [alias, complete, finishTime] of resultRows(text))
     results.set(alias, { complete, finish_time: finishTime });
   return results;
 }
 
 /** A person's course state from a row of `ownCourseStateQuery`. */
-function ownCourseState(id: number, row: { additional: unknown; results: string | null } | undefined): CourseState {
-  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
-  return { additional: new Map([[id, additional]]), results: new Map([[id, resultsOfRow(row?.results)]]) };
+function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
+  return { additional: new Map([[id, additionalOf(row)]]), results: new Map([[id, resultsOfRow(row?.results)]]) };
 }
 
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
@@ -489,8 +501,7 @@ export async function listCourseProgress(
     catalogue(db),
     runCompiled(db, ownCourseStateQuery, [subject.id, subject.id]),
   ]);
-  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
-  const { chosen, additionalOnly } = assignedPicker(courses, new Map([[subject.id, additional]]))(
+  const { chosen, additionalOnly } = assignedPicker(courses, new Map([[subject.id, additionalOf(row)]]))(
     subject,
     options.language ?? subject.language,
   );
@@ -545,15 +556,13 @@ export async function listLinkedCourses(
 export function countDueMandatory(
   subject: CourseSubject,
   courses: Catalogue,
-  row: { additional: unknown; results: string | null } | undefined,
+  row: OwnCourseStateRow | undefined,
   now: Date,
 ): number {
-  const [additional] = parseJsonColumns<[string]>(row?.additional, 1);
-  const assigned = pickAssigned(subject, additional, courses, subject.language);
+  const assigned = pickAssigned(subject, additionalOf(row), courses, subject.language);
   let due = 0;
   for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
-  if (!row?.results) return due;
-  for (const [alias, complete, finishTime] of JSON.parse(row.results) as courseRoutes.ProgressResult[]) {
+  for (const [alias, complete, finishTime] of resultRows(row?.results)) {
     const course = assigned.get(alias);
     if (complete !== 1 || course?.course_type !== 'mandatory') continue;
     if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;

@@ -106,7 +106,7 @@ export type ListedCourse = Omit<UserCourse, 'user_id'>;
 
 /**
  * `course_progress`: the caller's own list as `courses` gives it, without the fields of the course versions, which
- * `course_catalogue` answers once until they change (the portal's course page: a list is a quarter of the bytes).
+ * `course_catalogue` answers once until they change (the portal's course page: a list is 3 KB instead of 44).
  */
 export const courseProgress = contract<CourseProgressList>()(
   'course_progress',
