@@ -103,8 +103,11 @@ function completedStatus(finishTime: string, months: number, today: number): Cou
 let lastNow = Number.NaN;
 let lastToday = 0;
 
-/** The start of the UTC day of `now`, remembered for the last `now` asked about: a list asks once per course. */
-function todayOf(now: Date): number {
+/**
+ * The start of the UTC day of `now`, remembered for the last `now` asked about: a list asks once per course. Every
+ * status is counted on this day, so statuses asked about at two moments of one day are the same.
+ */
+export function todayOf(now: Date): number {
   const ms = now.getTime();
   if (ms !== lastNow) {
     lastNow = ms;

@@ -1,4 +1,11 @@
-import { courseStatus, isDue, type CourseStatusResult, type Language, type courseRoutes } from '@portal/shared';
+import {
+  courseStatus,
+  isDue,
+  todayOf,
+  type CourseStatusResult,
+  type Language,
+  type courseRoutes,
+} from '@portal/shared';
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
@@ -546,12 +553,29 @@ export async function listLinkedCourses(
   return writeLists(json, userCourseShape, [subject], results, pick, options);
 }
 
+/** A person's due count as last counted, and all it was counted from. */
+interface CountedDue {
+  /** The courses assigned to them (`pickAssigned`): one map per catalogue, position, language and country. */
+  assigned: ReadonlyMap<string, CourseRow>;
+  /** The text of their `results_by_person` row. */
+  results: string | null;
+  /** The day it was counted on (`todayOf`): a status changes only from one day to the next. */
+  today: number;
+  due: number;
+}
+
+/** People whose due count is remembered; beyond it the oldest make room (some 3 KB of results text each). */
+const MAX_COUNTED_DUE = 5_000;
+const countedDue = new Map<number, CountedDue>();
+
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
  * courses `listCourses` would list, counted without building the list. `row` holds the person's additional courses
  * (`ownAdditionalTable`) and their `results_by_person` row. Every assigned mandatory course is due but those whose
  * completion keeps them done; a person has one result per course, so the results are counted as they come, without a
- * map of them.
+ * map of them. The count is remembered with what it was counted from, and answered again while the same courses are
+ * assigned, the results row reads the same and the day is the same: parsing some 75 results was a quarter of the home
+ * page's call, and people come back to the home page many times a day.
  */
 export function countDueMandatory(
   subject: CourseSubject,
@@ -560,13 +584,21 @@ export function countDueMandatory(
   now: Date,
 ): number {
   const assigned = pickAssigned(subject, additionalOf(row), courses, subject.language);
+  const results = row?.results ?? null;
+  const today = todayOf(now);
+  const counted = countedDue.get(subject.id);
+  if (counted && counted.assigned === assigned && counted.today === today && counted.results === results)
+    return counted.due;
   let due = 0;
   for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
-  for (const [alias, complete, finishTime] of resultRows(row?.results)) {
+  for (const [alias, complete, finishTime] of resultRows(results)) {
     const course = assigned.get(alias);
     if (complete !== 1 || course?.course_type !== 'mandatory') continue;
     if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
   }
+  countedDue.delete(subject.id);
+  if (countedDue.size >= MAX_COUNTED_DUE) countedDue.delete(countedDue.keys().next().value!);
+  countedDue.set(subject.id, { assigned, results, today, due });
   return due;
 }
 
