@@ -39,7 +39,7 @@ export function connect(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     pool.on('connect', nameCompiledStatements);
-    const sessionCache = new SessionCache<unknown>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
+    const sessionCache = new SessionCache<object>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
     const db = new Kysely<Database>({
       dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url }),
     });
@@ -60,7 +60,7 @@ export function connect(
   // SQLite's own page cache is 2 MB by default: a sliver of the indexes the learner calls read on a large
   // organisation. A page from the operating system's cache costs a system call and a copy each time.
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const sessionCache = new SessionCache<unknown>({
+  const sessionCache = new SessionCache<object>({
     maxEntries: SESSION_CACHE_ENTRIES,
     changedElsewhere: committedElsewhere(sqlite),
   });

@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
@@ -564,9 +565,8 @@ interface CountedDue {
   due: number;
 }
 
-/** People whose due count is remembered; beyond it the oldest make room (some 3 KB of results text each). */
-const MAX_COUNTED_DUE = 5_000;
-const countedDue = new Map<number, CountedDue>();
+/** The due counts of the people who asked last (with some 3 KB of results text each), by person. */
+const countedDue = new LRUCache<number, CountedDue>({ max: 5_000 });
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
@@ -596,8 +596,6 @@ export function countDueMandatory(
     if (complete !== 1 || course?.course_type !== 'mandatory') continue;
     if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
   }
-  countedDue.delete(subject.id);
-  if (countedDue.size >= MAX_COUNTED_DUE) countedDue.delete(countedDue.keys().next().value!);
   countedDue.set(subject.id, { assigned, results, today, due });
   return due;
 }

@@ -1,8 +1,10 @@
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRoutes } from '@portal/shared';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { jsonColumns, parseJsonColumns } from './json-columns.js';
+import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import {
   defaultGoalName,
   GOAL_SLOTS,
@@ -24,8 +26,15 @@ const taskColumns = [
   'tasks.percentage',
 ] as const;
 
+/** A `jsonColumns` aggregate as JSON text on both databases (node-postgres would parse JSON into new objects). */
+const jsonColumnsText = (db: Db, columns: readonly string[]) =>
+  sql<string>`cast(${jsonColumns(
+    db,
+    columns.map((column) => sql.ref(column)),
+  )} as text)`;
+
 /**
- * The user's goals and all their tasks as two JSON values (the user's id the parameter of each): twelve rows of
+ * The user's goals and all their tasks as two JSON texts (the user's id the parameter of each): twelve rows of
  * eleven columns cost the driver more than the database's work (db/json-columns.ts).
  */
 const goalsWithTasksQuery = compiledOnce((db) =>
@@ -33,28 +42,24 @@ const goalsWithTasksQuery = compiledOnce((db) =>
     .selectFrom([
       db
         .selectFrom('goals')
-        .select((eb) =>
-          jsonColumns(
-            db,
-            goalColumns.map((column) => eb.ref(column)),
-          ).as('goals'),
-        )
+        .select(jsonColumnsText(db, goalColumns).as('goals'))
         .where('goals.user_id', '=', 0)
         .as('own_goals'),
       db
         .selectFrom('tasks')
         .innerJoin('goals', 'goals.id', 'tasks.goal_id')
-        .select((eb) =>
-          jsonColumns(
-            db,
-            taskColumns.map((column) => eb.ref(column)),
-          ).as('tasks'),
-        )
+        .select(jsonColumnsText(db, taskColumns).as('tasks'))
         .where('goals.user_id', '=', 0)
         .as('own_tasks'),
     ])
     .selectAll(),
 );
+
+/** The user's goals and tasks as the database writes them (`goalsWithTasksQuery`). */
+interface GoalsText {
+  goals: string;
+  tasks: string;
+}
 
 interface StoredGoals {
   goals: GoalRow[];
@@ -63,12 +68,17 @@ interface StoredGoals {
 
 const bySlot = (a: { slot: number }, b: { slot: number }) => a.slot - b.slot;
 
-/** The user's goals and tasks as stored, in slot order, read with one query (the goals page asks on every visit). */
-async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
+/** The user's goals and tasks as stored, read with one query (the goals page asks on every visit). */
+async function readGoals(db: Db, userId: number): Promise<GoalsText> {
   const [row] = await runCompiled(db, goalsWithTasksQuery, [userId, userId]);
+  return row!;
+}
+
+/** The goals and tasks of a `GoalsText`, in slot order. */
+function parseGoals(text: GoalsText): StoredGoals {
   const [goalIds, goalSlots, goalNames, goalDescriptions, quarters] = parseJsonColumns<
     [number, number, string, string, number]
-  >(row?.goals, 5);
+  >(text.goals, 5);
   const goals = goalIds
     .map((id, i): GoalRow => ({
       id,
@@ -80,7 +90,7 @@ async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
     .sort(bySlot);
   const [taskIds, goalIdsOfTasks, taskSlots, taskNames, taskDescriptions, percentages] = parseJsonColumns<
     [number, number, number, string, string, number]
-  >(row?.tasks, 6);
+  >(text.tasks, 6);
   const tasks = taskIds
     .map((id, i): TaskRow => ({
       id,
@@ -104,15 +114,35 @@ function toGoals({ goals, tasks }: StoredGoals): goalRoutes.Goal[] {
   return goals.map((goal) => toGoal(goal, tasks, nextPlaceholderId));
 }
 
+/** A person's goals as last answered, and the stored goals and tasks the answer was written from. */
+interface AnsweredGoals {
+  stored: GoalsText;
+  answer: Utf8Bytes;
+}
+
+/** The goals answers of the people who asked last (some 4 KB each), by person. */
+const answeredGoals = new LRUCache<number, AnsweredGoals>({ max: 5_000 });
+
 /**
  * The user's three goals with four tasks each, in slot order. Whatever is missing is created first (in a
- * transaction, `ensureDefaultGoals`), so that every goal and task has an id the page can change.
+ * transaction, `ensureDefaultGoals`), so that every goal and task has an id the page can change. The answer depends
+ * on the stored goals and tasks alone, so it is remembered with them and answered again while they read the same:
+ * making and writing the goals was a third of the call.
  */
-export async function listGoals(db: Db, userId: number, language: string): Promise<goalRoutes.Goal[]> {
-  const stored = await readGoals(db, userId);
-  if (hasAllGoals(stored)) return toGoals(stored);
-  await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
-  return toGoals(await readGoals(db, userId));
+export async function listGoals(db: Db, userId: number, language: string): Promise<JsonText<goalRoutes.Goal[]>> {
+  let stored = await readGoals(db, userId);
+  const answered = answeredGoals.get(userId);
+  if (answered?.stored.goals === stored.goals && answered.stored.tasks === stored.tasks)
+    return new JsonText<goalRoutes.Goal[]>(answered.answer.length).utf8(answered.answer);
+  let goals = parseGoals(stored);
+  if (!hasAllGoals(goals)) {
+    await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
+    stored = await readGoals(db, userId);
+    goals = parseGoals(stored);
+  }
+  const answer = utf8Bytes(JSON.stringify(toGoals(goals)));
+  answeredGoals.set(userId, { stored, answer });
+  return new JsonText<goalRoutes.Goal[]>(answer.length).utf8(answer);
 }
 
 /**

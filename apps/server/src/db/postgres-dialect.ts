@@ -16,12 +16,12 @@ const RELISTEN_AFTER_MS = 1_000;
  */
 class SessionChangeListener {
   readonly #connectionString: string;
-  readonly #cache: SessionCache<unknown>;
+  readonly #cache: SessionCache<object>;
   #client: pg.Client | null = null;
   #retry: NodeJS.Timeout | null = null;
   #stopped = false;
 
-  constructor(connectionString: string, cache: SessionCache<unknown>) {
+  constructor(connectionString: string, cache: SessionCache<object>) {
     this.#connectionString = connectionString;
     this.#cache = cache;
   }
@@ -74,14 +74,17 @@ export function nameCompiledStatements(client: pg.PoolClient): void {
 }
 
 /** Kysely's settings, the cache to keep, and where the LISTEN connection goes. */
-type PortalPostgresConfig = PostgresDialectConfig & { sessionCache: SessionCache<unknown>; connectionString: string };
+type PortalPostgresConfig = PostgresDialectConfig & {
+  sessionCache: SessionCache<object>;
+  connectionString: string;
+};
 
 /**
  * Kysely's PostgreSQL driver, plus: a write to cached rows adds `pg_notify` to its transaction (delivered to every
  * process at commit) and empties this process's cache when its connection is released (after the commit).
  */
 class PortalPostgresDriver extends PostgresDriver {
-  readonly #cache: SessionCache<unknown>;
+  readonly #cache: SessionCache<object>;
   readonly #listener: SessionChangeListener;
   readonly #wroteCachedRows = new WeakSet<DatabaseConnection>();
 

@@ -1,5 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, OperationNode, QueryResult } from 'kysely';
 import { AliasNode, ColumnNode, DeleteQueryNode, InsertQueryNode, RawNode, TableNode, UpdateQueryNode } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './connect.js';
 
 /**
@@ -12,9 +13,8 @@ import type { Db } from './connect.js';
  * copies of rarely changed rows when to read again (`currentGeneration`): the active notifications (db/content.ts)
  * and the course catalogue (db/catalogue.ts).
  */
-export class SessionCache<T> {
-  readonly #entries = new Map<string, T>();
-  readonly #maxEntries: number;
+export class SessionCache<T extends NonNullable<unknown>> {
+  readonly #entries: LRUCache<string, T>;
   readonly #changedElsewhere: () => boolean;
   #generation = 0;
   #ready: boolean;
@@ -24,7 +24,7 @@ export class SessionCache<T> {
    * @param ready false while the cross-process signal is not yet (or no longer) known to arrive.
    */
   constructor(options: { maxEntries: number; changedElsewhere?: () => boolean; ready?: boolean }) {
-    this.#maxEntries = options.maxEntries;
+    this.#entries = new LRUCache({ max: options.maxEntries });
     this.#changedElsewhere = options.changedElsewhere ?? (() => false);
     this.#ready = options.ready ?? true;
   }
@@ -50,8 +50,6 @@ export class SessionCache<T> {
 
   set(key: string, value: T, readAtGeneration: number): void {
     if (!this.#ready || readAtGeneration !== this.#generation) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, value);
   }
 
@@ -135,13 +133,13 @@ export function watchCachedRowWrites(
   };
 }
 
-const caches = new WeakMap<Db, SessionCache<unknown>>();
+const caches = new WeakMap<Db, SessionCache<object>>();
 
-export function attachSessionCache(db: Db, cache: SessionCache<unknown>): void {
+export function attachSessionCache(db: Db, cache: SessionCache<object>): void {
   caches.set(db, cache);
 }
 
 /** The session cache of a database handle opened by `connect`. */
-export function sessionCacheOf<T>(db: Db): SessionCache<T> | undefined {
+export function sessionCacheOf<T extends NonNullable<unknown>>(db: Db): SessionCache<T> | undefined {
   return caches.get(db) as SessionCache<T> | undefined;
 }

@@ -33,12 +33,15 @@ class ConnectionQueue {
   }
 }
 
-type PortalSqliteConfig = SqliteDialectConfig & { database: SQLite.Database; sessionCache: SessionCache<unknown> };
+type PortalSqliteConfig = SqliteDialectConfig & {
+  database: SQLite.Database;
+  sessionCache: SessionCache<object>;
+};
 
 /** The queue above, and the session cache emptied when a write to cached rows is over (committed). */
 class PortalSqliteDriver extends SqliteDriver {
   readonly #queue = new ConnectionQueue();
-  readonly #sessionCache: SessionCache<unknown>;
+  readonly #sessionCache: SessionCache<object>;
   #wroteCachedRows = false;
 
   constructor(config: PortalSqliteConfig) {

@@ -297,6 +297,17 @@ describeEachDatabase('goals', (env) => {
     expect([rows.goals.length, rows.tasks.length]).toEqual([3, 12]);
   });
 
+  it('answers the goals as stored now after a change made elsewhere (another server process, a script)', async () => {
+    const token = await env().login('training.manager', 'demo-pass');
+    const [goal] = await loadGoals(env(), token);
+    await env().db.updateTable('goals').set({ name: 'Renamed elsewhere' }).where('id', '=', goal!.goal_id).execute();
+    expect((await loadGoals(env(), token))[0]!.name).toBe('Renamed elsewhere');
+    await env().db.updateTable('tasks').set({ percentage: 40 }).where('id', '=', goal!.tasks[3]!.task_id).execute();
+    const [again] = await loadGoals(env(), token);
+    expect(again).toMatchObject({ name: 'Renamed elsewhere', empty: false });
+    expect(again!.tasks[3]).toMatchObject({ task_percentage: 40, task_complete: '40' });
+  });
+
   it('records the goals introduction once per user, even when two tabs race', async () => {
     const token = await env().login('roberts.liepa', 'demo-pass');
     const results = await Promise.all([1, 2, 3].map(() => env().call('set_goals_intro_seen', {}, token)));
