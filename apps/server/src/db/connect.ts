@@ -22,7 +22,7 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Enough for every member of staff signed in at once; beyond it the oldest entries make room. */
+/** Enough for every member of staff signed in at once; beyond it the least recently used make room. */
 const SESSION_CACHE_ENTRIES = 50_000;
 /** SQLite's page cache of a connection, in KiB. */
 const SQLITE_CACHE_KIB = 64 * 1024;

@@ -23,10 +23,12 @@ describe('SessionCache', () => {
     expect(cache.get('a')).toBe('fresh');
   });
 
-  it('makes room by dropping the oldest entry', () => {
+  it('makes room by dropping the entry used longest ago', () => {
     const cache = new SessionCache<number>({ maxEntries: 2 });
-    for (const key of ['a', 'b', 'c']) cache.set(key, 1, cache.generation);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 1, 1]);
+    for (const key of ['a', 'b']) cache.set(key, 1, cache.generation);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 1, cache.generation);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 1]);
   });
 
   it('empties itself when another process wrote, and answers nothing while not ready', () => {
