@@ -15,6 +15,12 @@ describe('JsonText', () => {
     });
   });
 
+  it("keeps remembered pieces in memory of their own, not in a slab of Node's shared pool", () => {
+    const piece = utf8Bytes('"kept":"for good"');
+    expect(piece.toString()).toBe('"kept":"for good"');
+    expect(piece.buffer.byteLength).toBe(piece.length);
+  });
+
   it('is empty between its envelope when nothing is appended', () => {
     expect(new JsonText<unknown>().toBuffer('[', ']').toString()).toBe('[]');
   });

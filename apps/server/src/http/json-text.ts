@@ -1,8 +1,15 @@
 /** Text encoded as UTF-8 once, to be copied into many answers: see `JsonText`. */
 export type Utf8Bytes = Buffer & { readonly __utf8Bytes: true };
 
-/** `text` encoded as UTF-8. */
-export const utf8Bytes = (text: string): Utf8Bytes => Buffer.from(text) as Utf8Bytes;
+/**
+ * `text` encoded as UTF-8, in memory of its own: such text is kept, and a short buffer from Node's shared pool would
+ * keep the pool's whole 8 KB slab alive with it.
+ */
+export function utf8Bytes(text: string): Utf8Bytes {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes as Utf8Bytes;
+}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
