@@ -189,9 +189,11 @@ export const ownAdditionalTable = (db: Db) =>
     .where('user_id', '=', 0)
     .as('own_additional');
 
-/** One person's results as the JSON text of their `results_by_person` row, a column named `results` (their id its parameter). */
-export const ownResultsText = (db: Db) =>
-  db.selectFrom('results_by_person').select('results').where('user_id', '=', 0).as('results');
+/** One person's `results_by_person` row: their results as JSON text, a column named `results` (their id its parameter). */
+const ownResultsRow = (db: Db) => db.selectFrom('results_by_person').select('results').where('user_id', '=', 0);
+
+/** `ownResultsRow` as a column of another query. */
+export const ownResultsText = (db: Db) => ownResultsRow(db).as('results');
 
 /**
  * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
@@ -201,9 +203,7 @@ export const ownResultsText = (db: Db) =>
 const ownCourseStateQuery = compiledOnce((db) =>
   db.selectFrom(ownAdditionalTable(db)).select(['additional', ownResultsText(db)]),
 );
-const ownResultsQuery = compiledOnce((db) =>
-  db.selectFrom('results_by_person').select('results').where('user_id', '=', 0),
-);
+const ownResultsQuery = compiledOnce(ownResultsRow);
 
 /** A row of `ownCourseStateQuery` (or of a query with the same two columns). */
 interface OwnCourseStateRow {

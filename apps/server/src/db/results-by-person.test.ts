@@ -1,6 +1,8 @@
+import type { Updateable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import type { Db } from './connect.js';
+import type { CourseResultsTable } from './schema.js';
 
 type Result = [alias: string, complete: number, finishTime: string | null];
 const byAlias = (a: Result, b: Result) => a[0].localeCompare(b[0]);
@@ -66,39 +68,29 @@ describe.each(DIALECTS)('results_by_person on %s', (dialect) => {
       [aliases[1], 1, '2026-01-05T10:00:00.000Z'],
     ]);
 
-    await db
-      .updateTable('course_results')
-      .set({ complete: 1, finish_time: '2026-02-01T09:00:00.000Z' })
-      .where('user_id', '=', a)
-      .where('course_alias', '=', aliases[0]!)
-      .execute();
+    /** Changes person a's results: all of them, or the one of `alias`. */
+    const changeResults = (values: Updateable<CourseResultsTable>, alias?: string) =>
+      db
+        .updateTable('course_results')
+        .set(values)
+        .where('user_id', '=', a)
+        .$if(alias !== undefined, (query) => query.where('course_alias', '=', alias!))
+        .execute();
+
+    await changeResults({ complete: 1, finish_time: '2026-02-01T09:00:00.000Z' }, aliases[0]);
     expect((await kept(db)).get(a)?.[0]).toEqual([aliases[0], 1, '2026-02-01T09:00:00.000Z']);
 
     // Saving the SCORM state alone leaves the row as it is: shown by a row made wrong on purpose.
     await db.updateTable('results_by_person').set({ results: '[]' }).where('user_id', '=', a).execute();
-    await db
-      .updateTable('course_results')
-      .set({ suspend_data: 'page 3', complete: 1 })
-      .where('user_id', '=', a)
-      .execute();
+    await changeResults({ suspend_data: 'page 3', complete: 1 });
     expect((await kept(db)).get(a)).toEqual([]);
-    await db
-      .updateTable('course_results')
-      .set({ finish_time: null })
-      .where('course_alias', '=', aliases[1]!)
-      .where('user_id', '=', a)
-      .execute();
+    await changeResults({ finish_time: null }, aliases[1]);
     expect((await kept(db)).get(a)).toEqual([
       [aliases[0], 1, '2026-02-01T09:00:00.000Z'],
       [aliases[1], 1, null],
     ]);
 
-    await db
-      .updateTable('course_results')
-      .set({ user_id: b })
-      .where('course_alias', '=', aliases[0]!)
-      .where('user_id', '=', a)
-      .execute();
+    await changeResults({ user_id: b }, aliases[0]);
     expect((await kept(db)).get(a)).toEqual([[aliases[1], 1, null]]);
     expect((await kept(db)).get(b)).toEqual([[aliases[0], 1, '2026-02-01T09:00:00.000Z']]);
 
