@@ -172,18 +172,23 @@ export async function startPortal(
 /**
  * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same spending
  * `workMicros` of CPU on each request (calibration) or answering `bodyFile`'s bytes (the limit for an answer of that
- * size), or the framework's floor.
+ * size), or the framework's floor; in `processes` processes sharing the port (`cluster.mjs`), else in one.
  */
 export async function startReference(
   root: string,
   kind: 'bare' | 'framework',
-  options: { workMicros?: number; bodyFile?: string } = {},
+  options: { workMicros?: number; bodyFile?: string; processes?: number } = {},
 ): Promise<Service> {
   const port = await freePort();
-  const args =
+  const script =
     kind === 'bare'
-      ? [path.join(root, 'scripts/bench/bare-server.mjs')]
-      : ['--import', 'tsx', path.join(root, 'scripts/bench/framework-server.ts')];
+      ? path.join(root, 'scripts/bench/bare-server.mjs')
+      : path.join(root, 'scripts/bench/framework-server.ts');
+  const processes = options.processes ?? 1;
+  const args = [
+    ...(kind === 'framework' ? ['--import', 'tsx'] : []),
+    processes > 1 ? path.join(root, 'scripts/bench/cluster.mjs') : script,
+  ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -192,6 +197,7 @@ export async function startReference(
       DEMO_SEED: 'false',
       WORK_MICROS: String(options.workMicros ?? 0),
       ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
+      ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
