@@ -150,8 +150,8 @@ function pickAssigned(
 /** What a list needs of a result: the SCORM state (suspend data, cmi) can be large and stays in the database. */
 type ResultStatus = Pick<ResultRow, 'complete' | 'finish_time'>;
 
-/** Each person's results by course alias. */
-type ResultsByPerson = Map<number, Map<string, ResultStatus>>;
+/** Each person's `results_by_person` text (`resultRows` reads it), null for a person with no results. */
+type ResultTexts = Map<number, string | null>;
 
 /** Results column by column as grids and exports read them: course aliases, complete (0/1) and finish times. */
 type ResultColumns = JsonColumns<[alias: string, complete: number, finishTime: string | null]>;
@@ -178,7 +178,7 @@ export const resultColumns = (row: { results: unknown } | undefined): ResultColu
 /** The people's additional courses and results: what their lists need besides the catalogue. */
 interface CourseState {
   additional: AliasesByPerson;
-  results: ResultsByPerson;
+  results: ResultTexts;
 }
 
 /** One person's additional courses as a derived table of one row and one JSON value (the person's id its parameter). */
@@ -227,30 +227,23 @@ function resultsOfRow(text: string | null | undefined): Map<string, ResultStatus
   return results;
 }
 
-/** A person's course state from a row of `ownCourseStateQuery`. */
-function ownCourseState(id: number, row: OwnCourseStateRow | undefined): CourseState {
-  return { additional: new Map([[id, additionalOf(row)]]), results: new Map([[id, resultsOfRow(row?.results)]]) };
-}
-
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
   if (userIds.length === 1) {
     const [id] = userIds as [number];
     const [row] = await runCompiled(db, ownCourseStateQuery, [id, id]);
-    return ownCourseState(id, row);
+    return { additional: new Map([[id, additionalOf(row)]]), results: new Map([[id, row?.results ?? null]]) };
   }
-  const results: ResultsByPerson = new Map(userIds.map((id) => [id, new Map()]));
   const [additional, rows] = await Promise.all([
     additionalAliases(db, userIds),
     db.selectFrom('results_by_person').select(['user_id', 'results']).where('user_id', 'in', userIds).execute(),
   ]);
-  for (const row of rows) results.set(row.user_id, resultsOfRow(row.results));
-  return { additional, results };
+  return { additional, results: new Map(rows.map((row) => [row.user_id, row.results])) };
 }
 
 /** One person's results, without their additional courses (the courses their bundles link to need none). */
-async function ownResults(db: Db, id: number): Promise<ResultsByPerson> {
+async function ownResults(db: Db, id: number): Promise<ResultTexts> {
   const [row] = await runCompiled(db, ownResultsQuery, [id]);
-  return new Map([[id, resultsOfRow(row?.results)]]);
+  return new Map([[id, row?.results ?? null]]);
 }
 
 function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
@@ -408,40 +401,103 @@ const LIST_BYTES = 48 * 1024;
 /** The language to list in (else each person's own) and the moment the statuses are for (else now). */
 type ListOptions = { language?: Language; now?: Date };
 
-/** How a listed course is written around the person's fields: what opens it, and what closes it given its version. */
-interface CourseShape<T> {
-  open(subject: CourseSubject): string;
-  close(json: JsonText<T>, course: CourseRow): void;
-}
+/** Room for a course's own fields in a person's list (`ListedFields`): about 160 bytes. */
+const FIELDS_BYTES = 192;
 
-/** `UserCourse`: `user_id`, the person's fields, then the catalogue row's remembered UTF-8. */
-const userCourseShape: CourseShape<UserCourse[]> = {
-  open: (subject) => `{"user_id":${subject.id},`,
-  close: (json, course) => json.utf8(catalogueJson(course)),
+/**
+ * The person's own fields of each course of their list, in list order, as UTF-8 (`UserCourse`'s from `user_id` to
+ * `course_expiration`), each opening with the comma before it: views of one buffer, copied into answers as they are.
+ */
+type ListedFields = readonly Utf8Bytes[];
+
+/** How a list finds its courses' fields: `writeFields`, or the same remembered. */
+type FieldsOf = (
+  subject: CourseSubject,
+  ordered: readonly CourseRow[],
+  additionalOnly: ReadonlySet<string>,
+  results: string | null,
+  now: Date,
+) => ListedFields;
+
+/** Writes a person's fields of each course listed (`ListedFields`) from the text of their results row. */
+const writeFields: FieldsOf = (subject, ordered, additionalOnly, results, now) => {
+  const mine = resultsOfRow(results);
+  const json = new JsonText<unknown>(ordered.length * FIELDS_BYTES);
+  const ends: number[] = [];
+  const opening = `,{"user_id":${subject.id},`;
+  for (const course of ordered) {
+    json.ascii(opening);
+    writePersonal(json, mine.get(course.alias), course.expiration, now, additionalOnly.has(course.alias));
+    ends.push(json.length);
+  }
+  const kept = json.kept();
+  return ends.map((end, i) => kept.subarray(ends[i - 1] ?? 0, end) as Utf8Bytes);
 };
 
-function writeLists<T>(
-  json: JsonText<T>,
-  shape: CourseShape<T>,
+/** A person's listed fields as last written, and all they were written from. */
+interface WrittenFields {
+  fields: ListedFields;
+  /**
+   * The courses in list order (`inListOrder`): one array per catalogue, position, language, country and kind of user,
+   * and a new one on every call for people with additional courses (`pickAssigned`), whose fields are written afresh.
+   */
+  ordered: readonly CourseRow[];
+  /** The text of their `results_by_person` row. */
+  results: string | null;
+  /** The day they were written on (`todayOf`): a status changes only from one day to the next. */
+  today: number;
+}
+
+/** Bytes a view of a buffer takes beside the bytes it shows (V8's typed array object). */
+const VIEW_BYTES = 110;
+
+/**
+ * The listed fields of the people who asked last, by person, up to 64 MB by this count: some 160 bytes and a view for
+ * each course and their results text (some 5 KB), about 24 KB a person (28 KB of a process's RSS, measured).
+ */
+const writtenFields = new LRUCache<number, WrittenFields>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: ({ fields, results }) =>
+    VIEW_BYTES + fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0) + (results?.length ?? 0),
+});
+
+/**
+ * `writeFields`, remembered with what they were written from and written again only when the same courses are listed
+ * in the same order, the results row reads the same and the day is the same: parsing the results and writing each
+ * course's status was some 30% of a course list's call, and people open their list many times a day.
+ */
+const rememberedFields: FieldsOf = (subject, ordered, additionalOnly, results, now) => {
+  const today = todayOf(now);
+  const written = writtenFields.get(subject.id);
+  if (written && written.ordered === ordered && written.today === today && written.results === results)
+    return written.fields;
+  const fields = writeFields(subject, ordered, additionalOnly, results, now);
+  writtenFields.set(subject.id, { fields, ordered, results, today });
+  return fields;
+};
+
+/** Writes the lists of `subjects` as one JSON array of `UserCourse`: each course's fields, then its catalogue row's. */
+function writeLists(
+  json: JsonText<UserCourse[]>,
   subjects: CourseSubject[],
-  results: ResultsByPerson,
+  results: ResultTexts,
   pick: (subject: CourseSubject, language: string) => Picked,
+  fieldsOf: FieldsOf,
   options: ListOptions,
-): JsonText<T> {
+): JsonText<UserCourse[]> {
   const now = options.now ?? new Date();
   json.ascii('[');
-  let listed = 0;
+  let first = true;
   for (const subject of subjects) {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
-    const mine = results.get(subject.id);
-    const opening = shape.open(subject);
+    const ordered = inListOrder(chosen, subject);
+    const fields = fieldsOf(subject, ordered, additionalOnly, results.get(subject.id) ?? null, now);
     // Written piece by piece: JSON.stringify of the whole list was the largest part of the call.
-    for (const c of inListOrder(chosen, subject)) {
-      if (listed++ > 0) json.ascii(',');
-      json.ascii(opening);
-      writePersonal(json, mine?.get(c.alias), c.expiration, now, additionalOnly.has(c.alias));
-      shape.close(json, c);
-    }
+    ordered.forEach((course, i) => {
+      // Each course's fields open with a comma; the answer's first course goes without it.
+      json.utf8(fields[i]!, first ? 1 : 0).utf8(catalogueJson(course));
+      first = false;
+    });
   }
   return json.ascii(']');
 }
@@ -474,7 +530,7 @@ export async function listCourses(
     ),
   ]);
   const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES);
-  return writeLists(json, userCourseShape, subjects, results, assignedPicker(courses, additional), options);
+  return writeLists(json, subjects, results, assignedPicker(courses, additional), rememberedFields, options);
 }
 
 const idLists = new WeakMap<readonly CourseRow[], Utf8Bytes>();
@@ -551,7 +607,7 @@ export async function listLinkedCourses(
     additionalOnly: NONE,
   });
   const json = new JsonText<UserCourse[]>(LIST_BYTES);
-  return writeLists(json, userCourseShape, [subject], results, pick, options);
+  return writeLists(json, [subject], results, pick, writeFields, options);
 }
 
 /** A person's due count as last counted, and all it was counted from. */

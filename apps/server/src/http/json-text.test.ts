@@ -21,6 +21,16 @@ describe('JsonText', () => {
     expect(piece.buffer.byteLength).toBe(piece.length);
   });
 
+  it('keeps what it wrote in memory of its own, and appends a kept piece from a byte on', () => {
+    const written = new JsonText<unknown>(4).ascii(',{"a":').string('žalias').ascii('}');
+    expect(written.length).toBe(',{"a":"\\u017ealias"}'.length);
+    const kept = written.kept();
+    expect(kept.buffer.byteLength).toBe(kept.length);
+    written.ascii(',{"b":2}');
+    const json = new JsonText<unknown>().ascii('[').utf8(kept, 1).utf8(kept).ascii(']');
+    expect(JSON.parse(json.toBuffer('', '').toString('utf8'))).toEqual([{ a: 'žalias' }, { a: 'žalias' }]);
+  });
+
   it('is empty between its envelope when nothing is appended', () => {
     expect(new JsonText<unknown>().toBuffer('[', ']').toString()).toBe('[]');
   });
