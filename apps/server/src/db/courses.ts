@@ -8,7 +8,6 @@ import {
 } from '@portal/shared';
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
@@ -16,6 +15,7 @@ import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import { jsonColumns, parseJsonColumns, type JsonColumns } from './json-columns.js';
+import { MadePerPerson } from './made-per-person.js';
 import type { CourseResultsTable, CourseRow } from './schema.js';
 
 type CourseLogAttempt = courseRoutes.CourseLogAttempt;
@@ -434,47 +434,32 @@ const writeFields: FieldsOf = (subject, ordered, additionalOnly, results, now) =
   return ends.map((end, i) => kept.subarray(ends[i - 1] ?? 0, end) as Utf8Bytes);
 };
 
-/** A person's listed fields as last written, and all they were written from. */
-interface WrittenFields {
-  fields: ListedFields;
-  /**
-   * The courses in list order (`inListOrder`): one array per catalogue, position, language, country and kind of user,
-   * and a new one on every call for people with additional courses (`pickAssigned`), whose fields are written afresh.
-   */
-  ordered: readonly CourseRow[];
-  /** The text of their `results_by_person` row. */
-  results: string | null;
-  /** The day they were written on (`todayOf`): a status changes only from one day to the next. */
-  today: number;
-}
-
 /** Bytes a view of a buffer takes beside the bytes it shows (V8's typed array object). */
 const VIEW_BYTES = 110;
 
 /**
- * The listed fields of the people who asked last, by person, up to 64 MB by this count: some 160 bytes and a view for
- * each course and their results text (some 5 KB), about 24 KB a person (28 KB of a process's RSS, measured).
+ * The listed fields of the people who asked last, up to 64 MB by this count: some 160 bytes and a view for each course
+ * and their results text (some 5 KB), about 24 KB a person (28 KB of a process's RSS, measured).
  */
-const writtenFields = new LRUCache<number, WrittenFields>({
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: ({ fields, results }) =>
-    VIEW_BYTES + fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0) + (results?.length ?? 0),
+const writtenFields = new MadePerPerson<ListedFields>({
+  bytes: 64 * 1024 * 1024,
+  sizeOf: (fields, [, results]) =>
+    VIEW_BYTES +
+    fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0) +
+    (typeof results === 'string' ? results.length : 0),
 });
 
 /**
- * `writeFields`, remembered with what they were written from and written again only when the same courses are listed
- * in the same order, the results row reads the same and the day is the same: parsing the results and writing each
- * course's status was some 30% of a course list's call, and people open their list many times a day.
+ * `writeFields`, remembered with what they were written from: the courses in list order (`inListOrder`: one array per
+ * catalogue, position, language, country and kind of user, a new one on every call for people with additional
+ * courses, whose fields are written afresh), the text of their results row and the day (`todayOf`: a status changes
+ * only from one day to the next). Parsing the results and writing each course's status was some 30% of a course
+ * list's call, and people open their list many times a day.
  */
-const rememberedFields: FieldsOf = (subject, ordered, additionalOnly, results, now) => {
-  const today = todayOf(now);
-  const written = writtenFields.get(subject.id);
-  if (written && written.ordered === ordered && written.today === today && written.results === results)
-    return written.fields;
-  const fields = writeFields(subject, ordered, additionalOnly, results, now);
-  writtenFields.set(subject.id, { fields, ordered, results, today });
-  return fields;
-};
+const rememberedFields: FieldsOf = (subject, ordered, additionalOnly, results, now) =>
+  writtenFields.get(subject.id, [ordered, results, todayOf(now)], () =>
+    writeFields(subject, ordered, additionalOnly, results, now),
+  );
 
 /** Writes the lists of `subjects` as one JSON array of `UserCourse`: each course's fields, then its catalogue row's. */
 function writeLists(
@@ -610,19 +595,8 @@ export async function listLinkedCourses(
   return writeLists(json, [subject], results, pick, writeFields, options);
 }
 
-/** A person's due count as last counted, and all it was counted from. */
-interface CountedDue {
-  /** The courses assigned to them (`pickAssigned`): one map per catalogue, position, language and country. */
-  assigned: ReadonlyMap<string, CourseRow>;
-  /** The text of their `results_by_person` row. */
-  results: string | null;
-  /** The day it was counted on (`todayOf`): a status changes only from one day to the next. */
-  today: number;
-  due: number;
-}
-
-/** The due counts of the people who asked last (with some 3 KB of results text each), by person. */
-const countedDue = new LRUCache<number, CountedDue>({ max: 5_000 });
+/** The due counts of the people who asked last (with some 3 KB of results text each). */
+const dueCounts = new MadePerPerson<number>({ people: 5_000 });
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
@@ -639,21 +613,19 @@ export function countDueMandatory(
   row: OwnCourseStateRow | undefined,
   now: Date,
 ): number {
+  // The assigned courses are one map per catalogue, position, language and country (`pickAssigned`).
   const assigned = pickAssigned(subject, additionalOf(row), courses, subject.language);
   const results = row?.results ?? null;
-  const today = todayOf(now);
-  const counted = countedDue.get(subject.id);
-  if (counted && counted.assigned === assigned && counted.today === today && counted.results === results)
-    return counted.due;
-  let due = 0;
-  for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
-  for (const [alias, complete, finishTime] of resultRows(results)) {
-    const course = assigned.get(alias);
-    if (complete !== 1 || course?.course_type !== 'mandatory') continue;
-    if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
-  }
-  countedDue.set(subject.id, { assigned, results, today, due });
-  return due;
+  return dueCounts.get(subject.id, [assigned, results, todayOf(now)], () => {
+    let due = 0;
+    for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
+    for (const [alias, complete, finishTime] of resultRows(results)) {
+      const course = assigned.get(alias);
+      if (complete !== 1 || course?.course_type !== 'mandatory') continue;
+      if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
+    }
+    return due;
+  });
 }
 
 /** The version of a course the person may open (assigned, additional or linked), or undefined. */

@@ -1,9 +1,9 @@
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRoutes } from '@portal/shared';
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { jsonColumns, parseJsonColumns } from './json-columns.js';
+import { MadePerPerson } from './made-per-person.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import {
   defaultGoalName,
@@ -114,14 +114,8 @@ function toGoals({ goals, tasks }: StoredGoals): goalRoutes.Goal[] {
   return goals.map((goal) => toGoal(goal, tasks, nextPlaceholderId));
 }
 
-/** A person's goals as last answered, and the stored goals and tasks the answer was written from. */
-interface AnsweredGoals {
-  stored: GoalsText;
-  answer: Utf8Bytes;
-}
-
-/** The goals answers of the people who asked last (some 4 KB each), by person. */
-const answeredGoals = new LRUCache<number, AnsweredGoals>({ max: 5_000 });
+/** The goals answers of the people who asked last (some 4 KB each), with the goals and tasks they were written from. */
+const answeredGoals = new MadePerPerson<Utf8Bytes>({ people: 5_000 });
 
 /**
  * The user's three goals with four tasks each, in slot order. Whatever is missing is created first (in a
@@ -131,17 +125,17 @@ const answeredGoals = new LRUCache<number, AnsweredGoals>({ max: 5_000 });
  */
 export async function listGoals(db: Db, userId: number, language: string): Promise<JsonText<goalRoutes.Goal[]>> {
   let stored = await readGoals(db, userId);
-  const answered = answeredGoals.get(userId);
-  if (answered?.stored.goals === stored.goals && answered.stored.tasks === stored.tasks)
-    return new JsonText<goalRoutes.Goal[]>(answered.answer.length).utf8(answered.answer);
-  let goals = parseGoals(stored);
-  if (!hasAllGoals(goals)) {
-    await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
-    stored = await readGoals(db, userId);
-    goals = parseGoals(stored);
+  let answer = answeredGoals.find(userId, [stored.goals, stored.tasks]);
+  if (answer === undefined) {
+    let goals = parseGoals(stored);
+    if (!hasAllGoals(goals)) {
+      await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
+      stored = await readGoals(db, userId);
+      goals = parseGoals(stored);
+    }
+    answer = utf8Bytes(JSON.stringify(toGoals(goals)));
+    answeredGoals.keep(userId, [stored.goals, stored.tasks], answer);
   }
-  const answer = utf8Bytes(JSON.stringify(toGoals(goals)));
-  answeredGoals.set(userId, { stored, answer });
   return new JsonText<goalRoutes.Goal[]>(answer.length).utf8(answer);
 }
 
