@@ -32,13 +32,16 @@ export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<
   };
 }
 
-/** Runs a read at once if it can (`PortalSqliteDialect.readIfIdle`), else answers undefined. */
-type ImmediateReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
-const immediateReaders = new WeakMap<object, ImmediateReader>();
+/**
+ * Runs a read straight on its prepared statement if it can (`PortalSqliteDialect.readAtTurnEnd`), else answers
+ * undefined.
+ */
+type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[] | undefined>;
+const directReaders = new WeakMap<object, DirectReader>();
 
 /** Lets `runCompiled` run reads on `db` (not in its transactions) through `reader` when it can. */
-export function attachImmediateReader(db: Db, reader: ImmediateReader): void {
-  immediateReaders.set(databaseOf(db), reader);
+export function attachDirectReader(db: Db, reader: DirectReader): void {
+  directReaders.set(databaseOf(db), reader);
 }
 
 /** Runs a `compiledOnce` query with these parameters, in the order of its placeholders. */
@@ -46,6 +49,7 @@ export async function runCompiled<R>(db: Db, query: CompiledOnce<R>, parameters:
   const compiled = query(db);
   if (compiled.parameters.length !== parameters.length)
     throw new Error(`query takes ${compiled.parameters.length} parameters, got ${parameters.length}: ${compiled.sql}`);
-  const rows = db.isTransaction ? undefined : immediateReaders.get(databaseOf(db))?.(compiled.sql, parameters);
-  return (rows as R[] | undefined) ?? (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  const reader = db.isTransaction ? undefined : directReaders.get(databaseOf(db));
+  const rows = reader && ((await reader(compiled.sql, parameters)) as R[] | undefined);
+  return rows ?? (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }

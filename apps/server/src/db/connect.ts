@@ -11,7 +11,7 @@ import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 import { attachSqliteReader } from './sqlite-reader.js';
 import { cachePreparedStatements } from './sqlite-statements.js';
-import { attachImmediateReader } from './compiled-query.js';
+import { attachDirectReader } from './compiled-query.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -68,7 +68,7 @@ export function connect(
   const dialect = new PortalSqliteDialect({ database: sqlite, sessionCache });
   const db = new Kysely<Database>({ dialect });
   attachSessionCache(db, sessionCache);
-  attachImmediateReader(db, (query, parameters) => dialect.readIfIdle(query, parameters));
+  attachDirectReader(db, (query, parameters) => dialect.readAtTurnEnd(query, parameters));
   if (resolved === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
   const closeReader = attachSqliteReader(db, { file: resolved, cacheKib: SQLITE_CACHE_KIB });
   return {

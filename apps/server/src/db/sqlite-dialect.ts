@@ -72,10 +72,19 @@ class PortalSqliteDriver extends SqliteDriver {
   }
 }
 
+/** A read waiting for the end of the event loop's turn (`PortalSqliteDialect.readAtTurnEnd`). */
+interface TurnRead {
+  sql: string;
+  parameters: readonly unknown[];
+  resolve(rows: unknown[] | undefined): void;
+  reject(error: unknown): void;
+}
+
 /** Kysely's SQLite dialect with the driver above. */
 export class PortalSqliteDialect extends SqliteDialect {
   readonly #config: PortalSqliteConfig;
   #driver: PortalSqliteDriver | undefined;
+  #turnReads: TurnRead[] = [];
 
   constructor(config: PortalSqliteConfig) {
     super(config);
@@ -98,5 +107,37 @@ export class PortalSqliteDialect extends SqliteDialect {
     const statement = this.#config.database.prepare(sql);
     if (!statement.reader || !statement.readonly) return undefined;
     return statement.all(parameters) as unknown[];
+  }
+
+  /**
+   * `readIfIdle` at the end of this turn of the event loop, together with the other reads asked for in the turn, in
+   * one read transaction. Between the other work of a server's calls SQLite's pages and code leave the CPU's caches: a
+   * person's course state took 14 µs to read in the server under load against 6 µs in a loop, and each read on its
+   * own takes and gives back the WAL's read lock (two `fcntl` and an `fstat`). Read back to back in one transaction,
+   * it took 6.5 µs (two processes, 50 connections). The reads of one turn see one snapshot.
+   */
+  readAtTurnEnd(sql: string, parameters: readonly unknown[]): Promise<unknown[] | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.#turnReads.push({ sql, parameters, resolve, reject }) === 1) setImmediate(() => this.#readTurn());
+    });
+  }
+
+  #readTurn(): void {
+    const reads = this.#turnReads;
+    this.#turnReads = [];
+    const database = this.#config.database;
+    const together = reads.length > 1 && this.#driver?.idle === true && !database.inTransaction;
+    if (together) database.exec('begin');
+    try {
+      for (const read of reads) {
+        try {
+          read.resolve(this.readIfIdle(read.sql, read.parameters));
+        } catch (error) {
+          read.reject(error);
+        }
+      }
+    } finally {
+      if (together) database.exec('commit');
+    }
   }
 }
