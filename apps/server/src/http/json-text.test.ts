@@ -57,4 +57,20 @@ describe('JsonText.string', () => {
       expect(JSON.parse(json)).toBe(value);
     }
   });
+
+  it("gives a large text's memory, once released, to the next large text, and never a small text's", () => {
+    const large = () => new JsonText<unknown>(40 * 1024).ascii('[1]');
+    const first = large();
+    const firstMemory = first.toBuffer('', '').buffer;
+    first.release();
+    expect(first.toBuffer('', '').toString()).toBe('');
+    const second = large();
+    expect(second.toBuffer('', '').buffer).toBe(firstMemory);
+    expect(large().toBuffer('', '').buffer).not.toBe(firstMemory);
+
+    const small = new JsonText<unknown>(1024).ascii('[2]');
+    const smallMemory = small.toBuffer('', '').buffer;
+    small.release();
+    expect(large().toBuffer('', '').buffer).not.toBe(smallMemory);
+  });
 });

@@ -82,6 +82,25 @@ describeEachDatabase('courses', (env) => {
     }
   });
 
+  it('answers many people’s lists at once over HTTP, compressed as browsers ask, each whole and their own', async () => {
+    const logins = ['ab1234', 'kz1234', 'jk1234', 'mt1234'];
+    const tokens = await Promise.all(logins.map((login) => env().login(login)));
+    const expected = await Promise.all(tokens.map((token) => list(env(), token)));
+    const address = await env().app.listen({ port: 0, host: '127.0.0.1' });
+    for (let round = 0; round < 3; round++) {
+      const asked = Array.from({ length: 24 }, (_, i) => i % logins.length);
+      // fetch asks for gzip, deflate and br: the compressor reads an answer after its call has returned it.
+      const answers = await Promise.all(
+        asked.map((person) =>
+          fetch(`${address}/api?r=courses`, { headers: { cookie: `portal_session=${tokens[person]}` } }).then((r) =>
+            r.json(),
+          ),
+        ),
+      );
+      answers.forEach((answer, i) => expect(answer, logins[asked[i]!]).toEqual({ result: expected[asked[i]!] }));
+    }
+  });
+
   it('answers invalid input with the failing field and its message', async () => {
     const token = await env().login('kz1234');
     const noAlias = await env().call('set_course_complete', { complete: true }, token);
