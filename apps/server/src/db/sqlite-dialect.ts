@@ -114,7 +114,7 @@ export class PortalSqliteDialect extends SqliteDialect {
    * one read transaction. Between the other work of a server's calls SQLite's pages and code leave the CPU's caches: a
    * person's course state took 14 µs to read in the server under load against 6 µs in a loop, and each read on its
    * own takes and gives back the WAL's read lock (two `fcntl` and an `fstat`). Read back to back in one transaction,
-   * it took 6.5 µs (two processes, 50 connections). The reads of one turn see one snapshot.
+   * it took 6.5 µs (one process, 50 connections). The reads of one turn see one snapshot.
    */
   readAtTurnEnd(sql: string, parameters: readonly unknown[]): Promise<unknown[] | undefined> {
     return new Promise((resolve, reject) => {

@@ -207,6 +207,7 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     await endOfTurn();
     reply.header('cache-control', cacheControl);
     if (!(result instanceof JsonText)) return { result, ...extra };
+    // Sent or given up, the answer's buffer serves later answers.
     reply.raw.once('close', () => result.release());
     const extraMembers = JSON.stringify(extra).slice(1, -1);
     return reply
