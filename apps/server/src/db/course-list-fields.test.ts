@@ -1,8 +1,9 @@
 import { courseStatus, type courseRoutes } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
+import { subjectsByLogin } from '../../test/demo-subjects.js';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import type { Db } from './connect.js';
-import { listCourses, loadSubjects, type CourseSubject } from './courses.js';
+import { listCourses, type CourseSubject } from './courses.js';
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -62,11 +63,7 @@ describe.each(DIALECTS)("a person's course list on %s", (dialect) => {
 
   it('answers their fields as their results, courses and the day are now, however often they ask', async () => {
     const db = await databases.open();
-    const ids = async (...logins: string[]) =>
-      (await db.selectFrom('users').select('id').where('login', 'in', logins).orderBy('login').execute()).map(
-        (u) => u.id,
-      );
-    const [anna, karlis] = await loadSubjects(db, await ids('ab1234', 'kz1234'));
+    const [anna, karlis] = await subjectsByLogin(db, 'ab1234', 'kz1234');
     const now = new Date();
     const check = async (subject: CourseSubject, at = now) => {
       const fields = await ownFields(db, subject, at);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { subjectsByLogin } from '../../test/demo-subjects.js';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import { catalogue } from './catalogue.js';
-import { countDueMandatory, loadSubjects } from './courses.js';
+import { countDueMandatory } from './courses.js';
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -10,11 +11,7 @@ describe.each(DIALECTS)("the home page's count of mandatory courses due on %s", 
 
   it('is remembered only while the assigned courses, the results row and the day stay the same', async () => {
     const db = await databases.open();
-    const ids = async (...logins: string[]) =>
-      (await db.selectFrom('users').select('id').where('login', 'in', logins).orderBy('login').execute()).map(
-        (u) => u.id,
-      );
-    const [anna, karlis] = await loadSubjects(db, await ids('ab1234', 'kz1234'));
+    const [anna, karlis] = await subjectsByLogin(db, 'ab1234', 'kz1234');
     const courses = await catalogue(db);
     const { results } = await db
       .selectFrom('results_by_person')
