@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { Db } from '../src/db/connect.js';
 import { PortalSqliteDialect } from '../src/db/sqlite-dialect.js';
 
-/** Counts the database reads from here on: through Kysely, or straight on SQLite's prepared statement (`readIfIdle`). */
+/** Counts the database reads from here on: through Kysely, or straight on SQLite's statement (`readIfIdle`). */
 export function countReads(db: Db): { readonly reads: number; stop(): void } {
   const throughKysely = vi.spyOn(db, 'executeQuery');
   const atOnce = vi.spyOn(PortalSqliteDialect.prototype, 'readIfIdle');
