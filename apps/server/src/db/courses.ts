@@ -175,11 +175,14 @@ export const resultsByPerson = (db: Db) =>
 export const resultColumns = (row: { results: unknown } | undefined): ResultColumns =>
   parseJsonColumns(row?.results, 3);
 
-/** The people's additional courses and results: what their lists need besides the catalogue. */
+/** The people's additional courses and the versions of their results: what their lists need besides the catalogue. */
 interface CourseState {
   additional: AliasesByPerson;
-  results: ResultTexts;
+  versions: ResultsVersions;
 }
+
+/** Each person's `results_versions` number, null for a person who never had results. */
+type ResultsVersions = Map<number, number | null>;
 
 /** One person's additional courses as a derived table of one row and one JSON value (the person's id its parameter). */
 export const ownAdditionalTable = (db: Db) =>
@@ -193,7 +196,14 @@ export const ownAdditionalTable = (db: Db) =>
 const ownResultsRow = (db: Db) => db.selectFrom('results_by_person').select('results').where('user_id', '=', 0);
 
 /** `ownResultsRow` as a column of another query. */
-export const ownResultsText = (db: Db) => ownResultsRow(db).as('results');
+const ownResultsText = (db: Db) => ownResultsRow(db).as('results');
+
+/**
+ * One person's results version (`results_versions`, migration 0009) as a column named `results_version` of another
+ * query (their id its parameter): what is made from their results is remembered with it.
+ */
+export const ownResultsVersion = (db: Db) =>
+  db.selectFrom('results_versions').select('version').where('user_id', '=', 0).as('results_version');
 
 /**
  * One person's additional courses (`ownAdditionalTable`) and results as the JSON text that triggers keep
@@ -205,10 +215,15 @@ const ownCourseStateQuery = compiledOnce((db) =>
 );
 const ownResultsQuery = compiledOnce(ownResultsRow);
 
-/** A row of `ownCourseStateQuery` (or of a query with the same two columns). */
-interface OwnCourseStateRow {
+/** One person's additional courses and results version, the person's id the parameter of each. */
+const ownListStateQuery = compiledOnce((db) =>
+  db.selectFrom(ownAdditionalTable(db)).select(['additional', ownResultsVersion(db)]),
+);
+
+/** A row of `ownListStateQuery` (or of a query with the same two columns). */
+interface OwnListStateRow {
   additional: unknown;
-  results: string | null;
+  results_version: number | null;
 }
 
 /** The person's additional courses' aliases from a row with `ownAdditionalTable`'s column. */
@@ -230,20 +245,32 @@ function resultsOfRow(text: string | null | undefined): Map<string, ResultStatus
 async function loadCourseState(db: Db, userIds: number[]): Promise<CourseState> {
   if (userIds.length === 1) {
     const [id] = userIds as [number];
-    const [row] = await runCompiled(db, ownCourseStateQuery, [id, id]);
-    return { additional: new Map([[id, additionalOf(row)]]), results: new Map([[id, row?.results ?? null]]) };
+    const [row] = await runCompiled(db, ownListStateQuery, [id, id]);
+    return {
+      additional: new Map([[id, additionalOf(row)]]),
+      versions: new Map([[id, row?.results_version ?? null]]),
+    };
   }
   const [additional, rows] = await Promise.all([
     additionalAliases(db, userIds),
-    db.selectFrom('results_by_person').select(['user_id', 'results']).where('user_id', 'in', userIds).execute(),
+    db.selectFrom('results_versions').select(['user_id', 'version']).where('user_id', 'in', userIds).execute(),
   ]);
-  return { additional, results: new Map(rows.map((row) => [row.user_id, row.results])) };
+  return { additional, versions: new Map(rows.map((row) => [row.user_id, row.version])) };
 }
 
-/** One person's results, without their additional courses (the courses their bundles link to need none). */
-async function ownResults(db: Db, id: number): Promise<ResultTexts> {
-  const [row] = await runCompiled(db, ownResultsQuery, [id]);
-  return new Map([[id, row?.results ?? null]]);
+/** The people's results rows, as text: read only for what is not remembered with their version. */
+async function resultTexts(db: Db, userIds: number[]): Promise<ResultTexts> {
+  if (userIds.length === 1) {
+    const [id] = userIds as [number];
+    const [row] = await runCompiled(db, ownResultsQuery, [id]);
+    return new Map([[id, row?.results ?? null]]);
+  }
+  const rows = await db
+    .selectFrom('results_by_person')
+    .select(['user_id', 'results'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.results]));
 }
 
 function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
@@ -410,17 +437,14 @@ const FIELDS_BYTES = 192;
  */
 type ListedFields = readonly Utf8Bytes[];
 
-/** How a list finds its courses' fields: `writeFields`, or the same remembered. */
-type FieldsOf = (
+/** Writes a person's fields of each course listed (`ListedFields`) from the text of their results row. */
+function writeFields(
   subject: CourseSubject,
   ordered: readonly CourseRow[],
   additionalOnly: ReadonlySet<string>,
   results: string | null,
   now: Date,
-) => ListedFields;
-
-/** Writes a person's fields of each course listed (`ListedFields`) from the text of their results row. */
-const writeFields: FieldsOf = (subject, ordered, additionalOnly, results, now) => {
+): ListedFields {
   const mine = resultsOfRow(results);
   const json = new JsonText<unknown>(ordered.length * FIELDS_BYTES);
   const ends: number[] = [];
@@ -432,51 +456,66 @@ const writeFields: FieldsOf = (subject, ordered, additionalOnly, results, now) =
   }
   const kept = json.kept();
   return ends.map((end, i) => kept.subarray(ends[i - 1] ?? 0, end) as Utf8Bytes);
-};
+}
 
 /** Bytes a view of a buffer takes beside the bytes it shows (V8's typed array object). */
 const VIEW_BYTES = 110;
 
 /**
- * The listed fields of the people who asked last, up to 64 MB by this count: some 160 bytes and a view for each course
- * and their results text (some 5 KB), about 24 KB a person (28 KB of a process's RSS, measured).
+ * The listed fields of the people who asked last, up to 64 MB by this count: some 160 bytes and a view for each course,
+ * about 19 KB a person.
  */
 const writtenFields = new MadePerPerson<ListedFields>({
   bytes: 64 * 1024 * 1024,
-  sizeOf: (fields, [, results]) =>
-    VIEW_BYTES +
-    fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0) +
-    (typeof results === 'string' ? results.length : 0),
+  sizeOf: (fields) => VIEW_BYTES + fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0),
 });
 
-/**
- * `writeFields`, remembered with what they were written from: the courses in list order (`inListOrder`: one array per
- * catalogue, position, language, country and kind of user, a new one on every call for people with additional
- * courses, whose fields are written afresh), the text of their results row and the day (`todayOf`: a status changes
- * only from one day to the next). Parsing the results and writing each course's status was some 30% of a course
- * list's call, and people open their list many times a day.
- */
-const rememberedFields: FieldsOf = (subject, ordered, additionalOnly, results, now) =>
-  writtenFields.get(subject.id, [ordered, results, todayOf(now)], () =>
-    writeFields(subject, ordered, additionalOnly, results, now),
-  );
+/** A person's list as it is written: the courses in list order and the person's fields of each. */
+interface Listed {
+  ordered: readonly CourseRow[];
+  fields: ListedFields;
+}
 
-/** Writes the lists of `subjects` as one JSON array of `UserCourse`: each course's fields, then its catalogue row's. */
-function writeLists(
-  json: JsonText<UserCourse[]>,
-  subjects: CourseSubject[],
-  results: ResultTexts,
+/**
+ * Each person's list with their fields as `writeFields` wrote them, remembered with what they were written from: the
+ * courses in list order (`inListOrder`: one array per catalogue, position, language, country and kind of user, a new
+ * one on every call for people with additional courses, whose fields are written afresh), the version of their
+ * results (migration 0009) and the day (`todayOf`: a status changes only from one day to the next). Parsing the
+ * results and writing each course's status was some 30% of a course list's call, and people open their list many
+ * times a day; the results themselves (3–5 KB of text a person) are read only for the fields not remembered.
+ */
+async function rememberedLists(
+  db: Db,
+  subjects: readonly CourseSubject[],
+  versions: ResultsVersions,
   pick: (subject: CourseSubject, language: string) => Picked,
-  fieldsOf: FieldsOf,
   options: ListOptions,
-): JsonText<UserCourse[]> {
+): Promise<Listed[]> {
   const now = options.now ?? new Date();
-  json.ascii('[');
-  let first = true;
-  for (const subject of subjects) {
+  const day = todayOf(now);
+  const lists = subjects.map((subject) => {
     const { chosen, additionalOnly } = pick(subject, options.language ?? subject.language);
     const ordered = inListOrder(chosen, subject);
-    const fields = fieldsOf(subject, ordered, additionalOnly, results.get(subject.id) ?? null, now);
+    const inputs = [ordered, versions.get(subject.id) ?? null, day];
+    return { subject, ordered, additionalOnly, inputs, fields: writtenFields.find(subject.id, inputs) };
+  });
+  // Read after the versions, the texts are never older than the version their fields are kept with.
+  const unwritten = lists.filter((list) => list.fields === undefined).map((list) => list.subject.id);
+  const texts: ResultTexts = unwritten.length > 0 ? await resultTexts(db, unwritten) : new Map();
+  return lists.map(({ subject, ordered, additionalOnly, inputs, fields }) => {
+    if (fields === undefined) {
+      fields = writeFields(subject, ordered, additionalOnly, texts.get(subject.id) ?? null, now);
+      writtenFields.keep(subject.id, inputs, fields);
+    }
+    return { ordered, fields };
+  });
+}
+
+/** Writes the lists as one JSON array of `UserCourse`: each course's fields, then its catalogue row's. */
+function writeLists(json: JsonText<UserCourse[]>, lists: readonly Listed[]): JsonText<UserCourse[]> {
+  json.ascii('[');
+  let first = true;
+  for (const { ordered, fields } of lists) {
     // Written piece by piece: JSON.stringify of the whole list was the largest part of the call.
     ordered.forEach((course, i) => {
       // Each course's fields open with a comma; the answer's first course goes without it.
@@ -507,15 +546,15 @@ export async function listCourses(
   options: ListOptions = {},
 ): Promise<JsonText<UserCourse[]>> {
   if (subjects.length === 0) return new JsonText<UserCourse[]>().ascii('[]');
-  const [courses, { additional, results }] = await Promise.all([
+  const [courses, { additional, versions }] = await Promise.all([
     catalogue(db),
     loadCourseState(
       db,
       subjects.map((s) => s.id),
     ),
   ]);
-  const json = new JsonText<UserCourse[]>(subjects.length * LIST_BYTES);
-  return writeLists(json, subjects, results, assignedPicker(courses, additional), rememberedFields, options);
+  const lists = await rememberedLists(db, subjects, versions, assignedPicker(courses, additional), options);
+  return writeLists(new JsonText<UserCourse[]>(subjects.length * LIST_BYTES), lists);
 }
 
 const idLists = new WeakMap<readonly CourseRow[], Utf8Bytes>();
@@ -585,47 +624,49 @@ export async function listLinkedCourses(
   const [courses, linked, results] = await Promise.all([
     catalogue(db),
     linkedAliases(db, subject),
-    ownResults(db, subject.id),
+    resultTexts(db, [subject.id]),
   ]);
-  const pick = (s: CourseSubject, language: string): Picked => ({
-    chosen: pickVersions(s, versionsOf(linked, courses), language),
-    additionalOnly: NONE,
-  });
-  const json = new JsonText<UserCourse[]>(LIST_BYTES);
-  return writeLists(json, [subject], results, pick, writeFields, options);
+  const chosen = pickVersions(subject, versionsOf(linked, courses), options.language ?? subject.language);
+  const ordered = inListOrder(chosen, subject);
+  const fields = writeFields(subject, ordered, NONE, results.get(subject.id) ?? null, options.now ?? new Date());
+  return writeLists(new JsonText<UserCourse[]>(LIST_BYTES), [{ ordered, fields }]);
 }
 
-/** The due counts of the people who asked last (with some 3 KB of results text each). */
-const dueCounts = new MadePerPerson<number>({ people: 5_000 });
+/** The due counts of the people who asked last: a number and what it was counted from, some 100 bytes each. */
+const dueCounts = new MadePerPerson<number>({ people: 20_000 });
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the
  * courses `listCourses` would list, counted without building the list. `row` holds the person's additional courses
- * (`ownAdditionalTable`) and their `results_by_person` row. Every assigned mandatory course is due but those whose
- * completion keeps them done; a person has one result per course, so the results are counted as they come, without a
- * map of them. The count is remembered with what it was counted from, and answered again while the same courses are
- * assigned, the results row reads the same and the day is the same: parsing some 75 results was a quarter of the home
- * page's call, and people come back to the home page many times a day.
+ * (`ownAdditionalTable`) and their results version (`ownResultsVersion`). Every assigned mandatory course is due but
+ * those whose completion keeps them done; a person has one result per course, so the results are counted as they
+ * come, without a map of them. The count is remembered with what it was counted from, and answered again while the
+ * same courses are assigned, the results version is the same and the day is the same: parsing some 75 results was a
+ * quarter of the home page's call, and people come back to the home page many times a day. The results are read only
+ * to count afresh.
  */
-export function countDueMandatory(
+export async function countDueMandatory(
+  db: Db,
   subject: CourseSubject,
   courses: Catalogue,
-  row: OwnCourseStateRow | undefined,
+  row: OwnListStateRow | undefined,
   now: Date,
-): number {
+): Promise<number> {
   // The assigned courses are one map per catalogue, position, language and country (`pickAssigned`).
   const assigned = pickAssigned(subject, additionalOf(row), courses, subject.language);
-  const results = row?.results ?? null;
-  return dueCounts.get(subject.id, [assigned, results, todayOf(now)], () => {
-    let due = 0;
-    for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
-    for (const [alias, complete, finishTime] of resultRows(results)) {
-      const course = assigned.get(alias);
-      if (complete !== 1 || course?.course_type !== 'mandatory') continue;
-      if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
-    }
-    return due;
-  });
+  const inputs = [assigned, row?.results_version ?? null, todayOf(now)];
+  const remembered = dueCounts.find(subject.id, inputs);
+  if (remembered !== undefined) return remembered;
+  const results = await resultTexts(db, [subject.id]);
+  let due = 0;
+  for (const course of assigned.values()) if (course.course_type === 'mandatory') due++;
+  for (const [alias, complete, finishTime] of resultRows(results.get(subject.id))) {
+    const course = assigned.get(alias);
+    if (complete !== 1 || course?.course_type !== 'mandatory') continue;
+    if (!isDue(statusOf({ complete, finish_time: finishTime }, course.expiration, now).status)) due--;
+  }
+  dueCounts.keep(subject.id, inputs, due);
+  return due;
 }
 
 /** The version of a course the person may open (assigned, additional or linked), or undefined. */

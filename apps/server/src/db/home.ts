@@ -3,20 +3,20 @@ import { catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { bundleCounts, bundleCountsOf } from './content.js';
-import { countDueMandatory, ownAdditionalTable, ownResultsText, type CourseSubject } from './courses.js';
+import { countDueMandatory, ownAdditionalTable, ownResultsVersion, type CourseSubject } from './courses.js';
 import { reachedGoals, unreachedGoals } from './goals.js';
 
 /**
- * Everything the home page counts, read in one query of one-row derived tables and the person's results row: the
+ * Everything the home page counts, read in one query of one-row derived tables and the person's results version: the
  * page asks on every visit, and on PostgreSQL each query is a round trip that costs the server more than its rows.
- * The parameters are the person's id (the results row, before the tables in the SQL), their id, their position's id,
- * and their id once more.
+ * The parameters are the person's id (the results version, before the tables in the SQL), their id, their position's
+ * id, and their id once more.
  */
 const homeCountsQuery = compiledOnce((db) =>
   db
     .selectFrom([reachedGoals(db).as('goals'), bundleCounts(db).as('bundles'), ownAdditionalTable(db)])
     .selectAll()
-    .select(ownResultsText(db)),
+    .select(ownResultsVersion(db)),
 );
 
 export async function loadHomeCounts(db: Db, person: CourseSubject, now = new Date()): Promise<homeRoutes.HomeCounts> {
@@ -27,7 +27,7 @@ export async function loadHomeCounts(db: Db, person: CourseSubject, now = new Da
   const bundles = bundleCountsOf(row);
   return {
     unreached_goals: unreachedGoals(row?.reached_goals),
-    due_mandatory: countDueMandatory(person, courses, row, now),
+    due_mandatory: await countDueMandatory(db, person, courses, row, now),
     cma_bundles: bundles.cma,
     instruction_bundles: bundles.instructions,
   };

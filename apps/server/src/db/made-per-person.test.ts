@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { MadePerPerson } from './made-per-person.js';
 
 describe('MadePerPerson', () => {
-  it('answers what it made while every input is the same, strings by their text, and makes it again otherwise', () => {
+  it('answers what it made while every input is the same, strings by their text, and nothing otherwise', () => {
     const made = new MadePerPerson<string>({ people: 10 });
     const courses = new Map();
-    let makes = 0;
-    const make = (value: string) => () => `${value} ${++makes}`;
-    expect(made.get(1, [courses, '[1,2]', 7], make('a'))).toBe('a 1');
-    expect(made.get(1, [courses, ` ${'[1,2]'}`.slice(1), 7], make('b'))).toBe('a 1');
-    expect(made.get(1, [new Map(), '[1,2]', 7], make('c'))).toBe('c 2');
-    expect(made.get(1, [courses, '[1,2]', 7], make('d'))).toBe('d 3');
-    expect(made.get(1, [courses, '[1,3]', 7], make('e'))).toBe('e 4');
-    expect(made.get(1, [courses, '[1,3]', 8], make('f'))).toBe('f 5');
+    made.keep(1, [courses, '[1,2]', 7], 'a');
+    expect(made.find(1, [courses, '[1,2]', 7])).toBe('a');
+    expect(made.find(1, [courses, ` ${'[1,2]'}`.slice(1), 7])).toBe('a');
+    expect(made.find(1, [new Map(), '[1,2]', 7])).toBeUndefined();
+    expect(made.find(1, [courses, '[1,3]', 7])).toBeUndefined();
+    expect(made.find(1, [courses, '[1,2]', 8])).toBeUndefined();
+    expect(made.find(1, [courses, '[1,2]'])).toBeUndefined();
+    made.keep(1, [courses, '[1,3]', 8], 'b');
+    expect(made.find(1, [courses, '[1,2]', 7])).toBeUndefined();
+    expect(made.find(1, [courses, '[1,3]', 8])).toBe('b');
     expect(made.find(2, [courses, '[1,3]', 8])).toBeUndefined();
   });
 

@@ -34,13 +34,4 @@ export class MadePerPerson<V extends NonNullable<unknown>> {
   keep(person: number, inputs: readonly unknown[], value: V): void {
     this.#made.set(person, { inputs, value });
   }
-
-  /** `find`, else the value `make` makes, kept. */
-  get(person: number, inputs: readonly unknown[], make: () => V): V {
-    const found = this.find(person, inputs);
-    if (found !== undefined) return found;
-    const value = make();
-    this.keep(person, inputs, value);
-    return value;
-  }
 }

@@ -101,6 +101,54 @@ describe.each(DIALECTS)('results_by_person on %s', (dialect) => {
     expect(await kept(db)).toEqual(await actual(db));
   });
 
+  it("moves a person's results version on whenever their row changes, and never gives them a number twice", async () => {
+    const db = await databases.open();
+    const { a, b, aliases } = await twoPeople(db);
+    const seen = { [a]: [] as number[], [b]: [] as number[] };
+    /** Each person's version now, added to what `seen` holds of them. */
+    const versions = async () => {
+      const rows = await db.selectFrom('results_versions').selectAll().where('user_id', 'in', [a, b]).execute();
+      for (const row of rows) seen[row.user_id]!.push(row.version);
+    };
+    const moved = (person: number) => {
+      const [before, after] = seen[person]!.slice(-2);
+      return after! > before!;
+    };
+
+    await db.deleteFrom('course_results').where('user_id', 'in', [a, b]).execute();
+    await db
+      .insertInto('course_results')
+      .values([result(a, aliases[0]!), result(b, aliases[1]!)])
+      .execute();
+    await versions();
+    await db.updateTable('course_results').set({ suspend_data: 'page 2' }).where('user_id', '=', a).execute();
+    await versions();
+    expect([moved(a), moved(b)]).toEqual([false, false]);
+    await db.updateTable('course_results').set({ complete: 1 }).where('user_id', '=', a).execute();
+    await versions();
+    expect([moved(a), moved(b)]).toEqual([true, false]);
+    await db.updateTable('course_results').set({ user_id: b }).where('user_id', '=', a).execute();
+    await versions();
+    expect([moved(a), moved(b)]).toEqual([true, true]);
+    expect((await kept(db)).has(a)).toBe(false);
+    await db.insertInto('course_results').values(result(a, aliases[0]!)).execute();
+    await versions();
+    expect([moved(a), moved(b)]).toEqual([true, false]);
+    await db.deleteFrom('course_results').execute();
+    await versions();
+    expect([moved(a), moved(b)]).toEqual([true, true]);
+    // All their results gone, and back as they were: still a number neither was given before.
+    await db
+      .insertInto('course_results')
+      .values([result(a, aliases[0]!), result(b, aliases[1]!)])
+      .execute();
+    await versions();
+    for (const person of [a, b]) {
+      expect(moved(person)).toBe(true);
+      expect(seen[person]).toEqual([...seen[person]!].sort((x, y) => x - y));
+    }
+  });
+
   it.runIf(dialect === 'postgres')(
     "refreshes a person's row with what an earlier transaction committed when two write at once",
     async () => {

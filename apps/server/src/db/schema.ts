@@ -243,6 +243,12 @@ export interface ResultsByPersonTable {
   results: string;
 }
 
+/** The version of each person's `results_by_person` row, moved on by triggers whenever it changes (migration 0009). */
+export interface ResultsVersionsTable {
+  user_id: number;
+  version: number;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -253,6 +259,7 @@ export interface Database {
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;
   results_by_person: ResultsByPersonTable;
+  results_versions: ResultsVersionsTable;
   course_completions: CourseCompletionsTable;
   scorm_call_log: ScormCallLogTable;
   goals: GoalsTable;

@@ -6,6 +6,7 @@ import { catalogueVersion } from './0005-catalogue-version.js';
 import { cachedRowsVersion } from './0006-cached-rows-version.js';
 import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
 import { resultsByPerson } from './0008-results-by-person.js';
+import { resultsVersion } from './0009-results-version.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -22,6 +23,7 @@ const all: Record<string, PortalMigration> = {
   '0006-cached-rows-version': cachedRowsVersion,
   '0007-catalogue-cached-rows': catalogueCachedRows,
   '0008-results-by-person': resultsByPerson,
+  '0009-results-version': resultsVersion,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
