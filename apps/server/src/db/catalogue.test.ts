@@ -73,6 +73,22 @@ describe.each(DIALECTS)('the catalogue copy on %s', (dialect) => {
     expect((await catalogue(db)).byId.has(inserted.id)).toBe(false);
   });
 
+  it('reads the courses once for the calls that find a new version at the same time', async () => {
+    const { db, courseId } = await open();
+    await catalogue(db);
+    await rename(db, courseId, 'Read once');
+    const queries = vi.spyOn(db.getExecutor(), 'executeQuery');
+    try {
+      const copies = await Promise.all(Array.from({ length: 20 }, () => catalogue(db)));
+      expect(new Set(copies).size).toBe(1);
+      expect(copies[0]!.byId.get(courseId)?.name).toBe('Read once');
+      const courseReads = queries.mock.calls.filter(([query]) => query.sql.includes('from "courses"'));
+      expect(courseReads).toHaveLength(1);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it('sees a change another process committed', async () => {
     const { db, courseId } = await open();
     await catalogue(db);
