@@ -113,6 +113,8 @@ export interface PageFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Lighthouse's measure of the machine's speed in that run (higher is faster): scores from machines apart differ. */
+  benchmarkIndex: number;
 }
 
 interface NetworkItem {
@@ -202,6 +204,7 @@ export async function lighthousePages(options: {
           tbtMs: metric('total-blocking-time'),
           cls: metric('cumulative-layout-shift'),
           speedIndexMs: metric('speed-index'),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
         });
       }
       runs.sort((a, b) => a.score - b.score);
