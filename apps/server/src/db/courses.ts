@@ -632,7 +632,7 @@ export async function listLinkedCourses(
   return writeLists(new JsonText<UserCourse[]>(LIST_BYTES), [{ ordered, fields }]);
 }
 
-/** The due counts of the people who asked last: a number and what it was counted from, some 100 bytes each. */
+/** The due counts of the people who asked last: a number and what it was counted from, some 190 bytes each. */
 const dueCounts = new MadePerPerson<number>({ people: 20_000 });
 
 /**
