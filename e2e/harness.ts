@@ -33,6 +33,8 @@ export interface Portal {
   dataDir: string;
   /** The server's (first) process. */
   readonly pid: number;
+  /** What the server has written to stdout and stderr so far. */
+  readonly output: string;
   /** Stops the server process (SIGTERM, or SIGKILL to simulate a crash); resolves with its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Starts the server again on the same port and database. */
@@ -100,6 +102,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     dataDir,
     get pid() {
       return child!.pid!;
+    },
+    get output() {
+      return output;
     },
     start,
     stop,

@@ -34,6 +34,13 @@ function call(portal: Portal, method: 'GET' | 'POST', route: string, cookie = ''
   });
 }
 
+/** The processes that have logged that they listen (Fastify's "Server listening" at LOG_LEVEL=info). */
+function listening(portal: Portal): Set<number> {
+  const whole = portal.output.split('\n').slice(0, -1);
+  const lines = whole.filter((line) => line.includes('"msg":"Server listening'));
+  return new Set(lines.map((line) => (JSON.parse(line) as { pid: number }).pid));
+}
+
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (!check()) {
@@ -46,7 +53,10 @@ describe('the portal on two server processes (SERVER_PROCESSES=2)', () => {
   let portal: Portal;
 
   beforeAll(async () => {
-    portal = await startPortal({ SERVER_PROCESSES: '2' });
+    portal = await startPortal({ SERVER_PROCESSES: '2', LOG_LEVEL: 'info' });
+    // The portal answers once one process listens; a process that dies while it is the only one listening closes the
+    // shared port until another listens.
+    await until(() => listening(portal).size === 2, 'both processes to listen');
   });
 
   afterAll(async () => {
@@ -72,8 +82,13 @@ describe('the portal on two server processes (SERVER_PROCESSES=2)', () => {
     process.kill(killed!, 'SIGKILL');
     await until(() => {
       const now = childrenOf(portal.pid);
-      return now.length === 2 && !now.includes(killed!) && now.includes(kept!);
-    }, 'a new server process');
+      return (
+        now.length === 2 &&
+        !now.includes(killed!) &&
+        now.includes(kept!) &&
+        now.every((pid) => listening(portal).has(pid))
+      );
+    }, 'a new server process to listen');
     const login = await call(portal, 'POST', 'login', '', JSON.stringify({ login: 'kz1234' }));
     const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
     for (let i = 0; i < 4; i++) expect((await call(portal, 'GET', 'users', cookie)).status).toBe(200);

@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
  * Runs `count` server processes that share the listening port (node:cluster, the first process hands out
  * connections). A process that ends is replaced once any process has listened; one that ends before any listened stops
  * the whole server, so bad settings do not start processes forever (a process that ends while it starts beside one
- * that listens, killed or out of memory, says nothing of the settings). SIGTERM and SIGINT end them all.
+ * that listens, killed or out of memory, says nothing of the settings). SIGTERM and SIGINT end them all. The first
+ * process closes the port while no process listens, so connections are refused from the moment the only listening
+ * process ends until its replacement (or another) listens.
  */
 export function superviseServerProcesses(count: number, log: Logger): void {
   let listened = false;
