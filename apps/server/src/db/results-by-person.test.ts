@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { emptyResultsRows } from '../../test/results-rows.js';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import type { Db } from './connect.js';
 import type { CourseResultsTable } from './schema.js';
@@ -81,7 +82,7 @@ describe.each(DIALECTS)('results_by_person on %s', (dialect) => {
     expect((await kept(db)).get(a)?.[0]).toEqual([aliases[0], 1, '2026-02-01T09:00:00.000Z']);
 
     // Saving the SCORM state alone leaves the row as it is: shown by a row made wrong on purpose.
-    await db.updateTable('results_by_person').set({ results: '[]' }).where('user_id', '=', a).execute();
+    await emptyResultsRows(db, a);
     await changeResults({ suspend_data: 'page 3', complete: 1 });
     expect((await kept(db)).get(a)).toEqual([]);
     await changeResults({ finish_time: null }, aliases[1]);
