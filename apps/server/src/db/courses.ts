@@ -511,17 +511,30 @@ async function rememberedLists(
   });
 }
 
+const listCatalogues = new WeakMap<readonly CourseRow[], readonly Utf8Bytes[]>();
+
+/** `catalogueJson` of each course of a list, in its order: remembered with the list, one lookup instead of one a course. */
+function cataloguesOf(ordered: readonly CourseRow[]): readonly Utf8Bytes[] {
+  let pieces = listCatalogues.get(ordered);
+  if (pieces === undefined) {
+    pieces = ordered.map(catalogueJson);
+    listCatalogues.set(ordered, pieces);
+  }
+  return pieces;
+}
+
 /** Writes the lists as one JSON array of `UserCourse`: each course's fields, then its catalogue row's. */
 function writeLists(json: JsonText<UserCourse[]>, lists: readonly Listed[]): JsonText<UserCourse[]> {
   json.ascii('[');
   let first = true;
   for (const { ordered, fields } of lists) {
     // Written piece by piece: JSON.stringify of the whole list was the largest part of the call.
-    ordered.forEach((course, i) => {
+    const catalogue = cataloguesOf(ordered);
+    for (let i = 0; i < catalogue.length; i++) {
       // Each course's fields open with a comma; the answer's first course goes without it.
-      json.utf8(fields[i]!, first ? 1 : 0).utf8(catalogueJson(course));
+      json.utf8(fields[i]!, first ? 1 : 0).utf8(catalogue[i]!);
       first = false;
-    });
+    }
   }
   return json.ascii(']');
 }
