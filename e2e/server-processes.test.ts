@@ -36,9 +36,8 @@ function call(portal: Portal, method: 'GET' | 'POST', route: string, cookie = ''
 
 /** The processes that have logged that they listen (Fastify's "Server listening" at LOG_LEVEL=info). */
 function listening(portal: Portal): Set<number> {
-  const whole = portal.output.split('\n').slice(0, -1);
-  const lines = whole.filter((line) => line.includes('"msg":"Server listening'));
-  return new Set(lines.map((line) => (JSON.parse(line) as { pid: number }).pid));
+  const logLines = portal.output.split('\n').filter((line) => /^\{.*"msg":"Server listening.*\}$/.test(line));
+  return new Set(logLines.map((line) => (JSON.parse(line) as { pid: number }).pid));
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
