@@ -81,12 +81,8 @@ describe('the portal on two server processes (SERVER_PROCESSES=2)', () => {
     process.kill(killed!, 'SIGKILL');
     await until(() => {
       const now = childrenOf(portal.pid);
-      return (
-        now.length === 2 &&
-        !now.includes(killed!) &&
-        now.includes(kept!) &&
-        now.every((pid) => listening(portal).has(pid))
-      );
+      const listens = listening(portal);
+      return now.length === 2 && !now.includes(killed!) && now.includes(kept!) && now.every((pid) => listens.has(pid));
     }, 'a new server process to listen');
     const login = await call(portal, 'POST', 'login', '', JSON.stringify({ login: 'kz1234' }));
     const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
