@@ -37,18 +37,21 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
-  it('loads the home page with one request per call, the menu and the page sharing what both show', async () => {
+  it('loads the home page with one request per call, the menu and the page sharing what both show, and logs nothing', async () => {
     const { context, page } = await newPage(browser, portal);
     const calls: string[] = [];
     page.on('request', (request) => {
       const route = new URL(request.url()).searchParams.get('r');
       if (route) calls.push(route);
     });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
     await signIn(page, 'ab1234');
     await expect.poll(() => page.getByTestId('home-videos').getAttribute('data-section')).toBe('store');
     await page.locator('aside').getByTestId('help-guide').waitFor();
     expect(calls).toContain('portal_settings');
     expect(calls.filter((call, index) => calls.indexOf(call) !== index)).toEqual([]);
+    expect(logged).toEqual([]);
     await context.close();
   });
 

@@ -31,6 +31,8 @@ export const i18nReady = i18next
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
+    // i18next advertises its makers' service in every browser's console otherwise.
+    showSupportNotice: false,
   });
 
 i18next.on('languageChanged', (language) => {
