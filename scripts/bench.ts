@@ -15,6 +15,7 @@ import {
 import { load, median, type BenchRequest, type LoadResult } from './bench/load.js';
 import { cpuTimeMs, rssMb, runJson, sampleRss, startPortal, startReference, type Service } from './bench/processes.js';
 import { verificationsPerSecond } from './bench/raw-argon2.js';
+import { sessionTouches } from './bench/session-touches.js';
 import {
   analyseBundle,
   buildWeb,
@@ -82,8 +83,6 @@ const ROUNDS = positiveInteger('rounds', args.rounds);
 const SECONDS = positiveInteger('seconds', args.seconds);
 const LIGHTHOUSE_RUNS = positiveInteger('lighthouse-runs', args['lighthouse-runs']);
 const SERVER_PROCESSES = positiveInteger('server-processes', args['server-processes']);
-/** Well within the minute after which a session is read and touched again. */
-const SESSION_PASS_EVERY_MS = 40_000;
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
@@ -371,17 +370,20 @@ async function learnerAndManagerLoads() {
   const results = new Map<string, LoadResult[]>(scenarios.map((s) => [s.key, []]));
   /** Server CPU per answered request (µs), per round: steadier than rates on a shared machine. */
   const cpuPerRequest = new Map<string, number[]>(scenarios.map((s) => [s.key, []]));
-  let sessionsTouchedAt = performance.now();
+  const touches = sessionTouches({
+    databaseUrl: data.url,
+    baseDir: repoRoot,
+    tokens: fx.learnerTokens,
+    touchAll: async () => {
+      await load({ port: portal.port, connections: 50, amount: fx.learnerCookies.length, requests: learner('ping') });
+    },
+  });
+  let touchWaitMs = 0;
   for (let round = 1; round <= ROUNDS; round++) {
     log(`round ${round} of ${ROUNDS}: ${scenarios.length} loads of ${SECONDS} s`);
     for (const s of scenarios) {
-      // A session is read again and touched once a minute (db/sessions.ts), and a round takes longer than that:
-      // without this pass one load in each round would pay for every learner session's touch at once, where real use
-      // spreads them over the minute.
-      if (s.service === portal && performance.now() - sessionsTouchedAt > SESSION_PASS_EVERY_MS) {
-        await load({ port: portal.port, connections: 50, amount: fx.learnerCookies.length, requests: learner('ping') });
-        sessionsTouchedAt = performance.now();
-      }
+      // The load and the settling before it.
+      if (s.service === portal) touchWaitMs += await touches.beforeLoad(SECONDS * 1000 + 500);
       await settle(s.service);
       const cpuBefore = cpuTimeMs(s.service.pid);
       const result = await load({
@@ -394,6 +396,9 @@ async function learnerAndManagerLoads() {
       cpuPerRequest.get(s.key)!.push(((cpuTimeMs(s.service.pid) - cpuBefore) * 1000) / result.responses);
     }
   }
+  await touches.close();
+  log(`waited ${(touchWaitMs / 1000).toFixed(1)} s in all for the learner sessions to fall due`);
+  details.sessionTouchWaitSeconds = touchWaitMs / 1000;
 
   const stat = (key: string, pick: (r: LoadResult) => number) => median(results.get(key)!.map(pick));
   const failures = (key: string) => results.get(key)!.reduce((n, r) => n + r.failures, 0);

@@ -65,7 +65,9 @@ export interface Fixtures {
   country: string;
   users: number;
   countryUsers: number;
-  /** Cookie headers of learners' sessions, spread over the whole organisation. */
+  /** Learners' session tokens, spread over the whole organisation. */
+  learnerTokens: string[];
+  /** Their cookie headers, in the same order. */
   learnerCookies: string[];
   /** One learner's session for the browser (the web app keeps the user id in local storage). */
   browserLearner: { id: number; token: string };
@@ -254,6 +256,7 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       country,
       users: Number(users.n),
       countryUsers: Number(countryUsers.n),
+      learnerTokens,
       learnerCookies: learnerTokens.map(cookieOf),
       browserLearner,
       storeAdmins,

@@ -25,7 +25,8 @@ export interface SessionUser {
   profile: UserProfile;
 }
 
-const TOUCH_INTERVAL_MS = 60_000;
+/** A session's copy serves its calls this long after its last touch; the next call reads and touches it again. */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
   return hash('sha256', token, 'base64url');
