@@ -10,9 +10,10 @@ const MARGIN_MS = 1000;
  * A session's first call a minute after its last touch reads it and touches it again (one write, `db/sessions.ts`).
  * The bench's learner sessions were created, and are touched, all at once, so they fall due together: a load that
  * ran then paid for all of them in its few seconds (`ping` at 50 connections on two processes: 87–96 µs of CPU a
- * request in that load, 67–83 µs in the loads around it), where real use spreads the touches over the minute. Before each load on the portal
- * `beforeLoad` reads when the sessions were last touched; when they would fall due during the load, it waits until
- * every one of them is due and touches them all with `touchAll` (a pass of one call per session).
+ * request in that load, 67–83 µs in the loads around it), where real use spreads the touches over the minute.
+ * Before each load on the portal `beforeLoad` reads when the sessions were last touched; when they would fall due
+ * during the load, it waits until every one of them is due and touches them all with `touchAll` (a pass of one call
+ * per session).
  */
 export function sessionTouches(options: {
   databaseUrl: string;
