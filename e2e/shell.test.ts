@@ -46,6 +46,11 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     });
     const logged: string[] = [];
     page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    // On a slow link the sign-in page's code arrives after the first render: that must not log anything either.
+    await page.route(/\/assets\/LoginPage-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
     await signIn(page, 'ab1234');
     await expect.poll(() => page.getByTestId('home-videos').getAttribute('data-section')).toBe('store');
     await page.locator('aside').getByTestId('help-guide').waitFor();
