@@ -120,4 +120,24 @@ describe('course content serving', () => {
     expect(res.body).not.toContain('outside the courses folder');
     expect(res.body).not.toContain('hidden');
   });
+
+  it('makes the folder for imported courses when a new server starts without one, with no warning', async () => {
+    const coursesDir = path.join(dir, 'not-yet', 'courses');
+    const warnings: string[] = [];
+    const fresh = Fastify({
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void warnings.push(line) },
+      },
+    });
+    await fresh.register(cookie);
+    await fresh.register(courseContent, {
+      config: loadConfig({ LOG_LEVEL: 'silent', COURSES_DIR: coursesDir }),
+      db: database.db,
+    });
+    await fresh.ready();
+    await fresh.close();
+    expect(fs.statSync(coursesDir).isDirectory()).toBe(true);
+    expect(warnings).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { courseRoutes, SESSION_COOKIE } from '@portal/shared';
@@ -52,6 +53,9 @@ export async function courseContent(app: FastifyInstance, options: { config: Con
     }
   });
 
+  // Imports create it too, but until the first one @fastify/static would warn at every start of a new server that
+  // its first root does not exist.
+  fs.mkdirSync(config.COURSES_DIR, { recursive: true });
   await app.register(compress, compression);
   await app.register(fastifyStatic, {
     root: courseRoots(config),
