@@ -279,6 +279,7 @@ export async function resultGrid(
     const assigned = await assignedAliases(db, selection);
     columns = columns.filter((c) => assigned.has(c.alias));
   }
+  const firstPage = options.offset === 0;
   const [rows, count] = await Promise.all([
     usersOf(db, selection)
       .select(gridUserColumns)
@@ -289,9 +290,12 @@ export async function resultGrid(
       .limit(options.limit)
       .offset(options.offset)
       .execute(),
-    usersOf(db, selection)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
+    // The first page's summary counts everyone of the selection anyway.
+    firstPage
+      ? null
+      : usersOf(db, selection)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst(),
   ]);
   const users = rows.map(toGridUser);
   const aliases = columns.map((c) => c.alias);
@@ -305,12 +309,12 @@ export async function resultGrid(
   const statuses = users.map((user) =>
     columns.map((_course, column) => statusCode(status(cells.get(user.id)?.[column], column))),
   );
-  const summary = options.offset === 0 ? await resultSummary(db, selection, columns, options.now) : null;
+  const summary = firstPage ? await resultSummary(db, selection, columns, options.now) : null;
   return {
     courses: columns.map(({ alias, name, course_type, expiration }) => ({ alias, name, course_type, expiration })),
     users,
     statuses,
-    total: Number(count?.n ?? 0),
+    total: summary ? summary.reduce((people, department) => people + department.people, 0) : Number(count?.n ?? 0),
     offset: options.offset,
     limit: options.limit,
     summary,
@@ -392,15 +396,19 @@ export async function resultSummary(
       },
     ]),
   );
+  // One pass over the selection's people: the chart's head counts, and per position those present.
   const people = await usersOf(db, selection)
-    .select((eb) => ['users.department_id', 'users.long_term', eb.fn.countAll<number>().as('n')])
-    .groupBy(['users.department_id', 'users.long_term'])
+    .select((eb) => ['users.department_id', 'users.position_id', 'users.long_term', eb.fn.countAll<number>().as('n')])
+    .groupBy(['users.department_id', 'users.position_id', 'users.long_term'])
     .execute();
+  const perPosition: { department_id: number; position_id: number; n: number }[] = [];
   for (const row of people) {
     const entry = summary.get(row.department_id);
     if (!entry) continue;
     entry.people += Number(row.n);
     if (row.long_term === 1) entry.long_term += Number(row.n);
+    else if (row.position_id !== null)
+      perPosition.push({ department_id: row.department_id, position_id: row.position_id, n: Number(row.n) });
   }
   if (columns.length === 0) return [...summary.values()];
 
@@ -451,13 +459,7 @@ export async function resultSummary(
     return halves.flat();
   };
 
-  const [perPosition, positionCourses, additional, byPosition, byAdditional] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select((eb) => ['users.department_id', 'users.position_id', eb.fn.countAll<number>().as('n')])
-      .where(present)
-      .groupBy(['users.department_id', 'users.position_id'])
-      .execute(),
+  const [positionCourses, additional, byPosition, byAdditional] = await Promise.all([
     sql<{ position_id: number; n: number }>`${pairs}
       select position_id, count(*) as n from pp group by position_id`.execute(db),
     // Each driven by the selection's people, then their own rows: cross joins fix the order, as SQLite's planner,
@@ -485,9 +487,7 @@ export async function resultSummary(
   const coursesOf = new Map(positionCourses.rows.map((r) => [r.position_id, Number(r.n)]));
   const assigned = new Map<number, number>();
   const add = (departmentId: number, n: number) => assigned.set(departmentId, (assigned.get(departmentId) ?? 0) + n);
-  for (const row of perPosition) {
-    if (row.position_id !== null) add(row.department_id, Number(row.n) * (coursesOf.get(row.position_id) ?? 0));
-  }
+  for (const row of perPosition) add(row.department_id, row.n * (coursesOf.get(row.position_id) ?? 0));
   for (const row of additional.rows) add(row.department_id, Number(row.n));
   for (const row of [...byPosition, ...byAdditional.rows]) {
     const entry = summary.get(row.department_id);

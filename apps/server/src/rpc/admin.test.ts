@@ -92,6 +92,15 @@ describeEachDatabase('admin: results, search and lists', (env) => {
     expect(first.users).toHaveLength(10);
     expect(second.users).toHaveLength(10);
     expect(second.summary).toBeNull();
+    // The first page's total comes with its summary, a later page's from a count of its own: they agree.
+    const people = await env()
+      .db.selectFrom('users')
+      .innerJoin('departments', 'departments.id', 'users.department_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('departments.alias', 'in', ['lv-riga-01', 'lv-riga-02', 'lv-office-hr'])
+      .executeTakeFirstOrThrow();
+    expect(first.total).toBe(Number(people.n));
+    expect(second.total).toBe(first.total);
     expect(new Set([...first.users, ...second.users].map((u) => u.id)).size).toBe(20);
     const defaults = (
       await env().call('get_user_results', { country: 'lv', dep: ['lv-riga-01', 'lv-riga-02', 'lv-office-hr'] }, inga)
