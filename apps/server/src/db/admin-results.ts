@@ -405,10 +405,11 @@ export async function resultSummary(
   for (const row of people) {
     const entry = summary.get(row.department_id);
     if (!entry) continue;
-    entry.people += Number(row.n);
-    if (row.long_term === 1) entry.long_term += Number(row.n);
+    const n = Number(row.n);
+    entry.people += n;
+    if (row.long_term === 1) entry.long_term += n;
     else if (row.position_id !== null)
-      perPosition.push({ department_id: row.department_id, position_id: row.position_id, n: Number(row.n) });
+      perPosition.push({ department_id: row.department_id, position_id: row.position_id, n });
   }
   if (columns.length === 0) return [...summary.values()];
 
