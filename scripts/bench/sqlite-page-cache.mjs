@@ -1,4 +1,4 @@
-// What a write on another connection costs SQLite's reads (README, "Benchmarks"): in WAL mode a connection that finds
+// What a write on another connection costs SQLite's reads (docs/benchmarks.md): in WAL mode a connection that finds
 // the database changed by another one empties its whole page cache before it reads. Times a person's results read
 // (the course list's query) on one connection, without writes elsewhere and with a one-row write on a second
 // connection before each read, with SQLite's page cache as the server sets it and, optionally, with mmap.

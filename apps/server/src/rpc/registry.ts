@@ -203,7 +203,8 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
     // The answer goes out at the end of this turn of the event loop, with every other answer ready in it. On a busy
     // server a send to a peer that sleeps (a proxy or load balancer on the same host) costs a wake-up of several
-    // microseconds; sends in a burst share one. Measured: learner calls 5-15% more per second (see README).
+    // microseconds; sends in a burst share one. Measured: learner calls 5-15% more per second (docs/benchmarks.md,
+    // "Answers in a burst").
     await endOfTurn();
     reply.header('cache-control', cacheControl);
     if (!(result instanceof JsonText)) return { result, ...extra };
