@@ -84,29 +84,33 @@ export function ResultsChart({ summary }: { summary: adminRoutes.ResultSummary[]
           </li>
         ))}
       </ul>
-      <table id="results-chart-summary" className="visually-hidden">
-        <caption>{t('chart.title')}</caption>
-        <thead>
-          <tr>
-            <th>{t('results.department')}</th>
-            {PARTS.map((p) => (
-              <th key={p.key}>{t(`status.${p.status}`)}</th>
-            ))}
-            <th>{t('chart.longTerm')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.department_alias}>
-              <th>{row.department_label}</th>
+      {/* A table is as wide as its cells whatever its own width says: hidden in a 1 px box that clips it, it cannot
+          widen the page on a phone. */}
+      <div className="visually-hidden">
+        <table id="results-chart-summary">
+          <caption>{t('chart.title')}</caption>
+          <thead>
+            <tr>
+              <th>{t('results.department')}</th>
               {PARTS.map((p) => (
-                <td key={p.key}>{row[p.key]}</td>
+                <th key={p.key}>{t(`status.${p.status}`)}</th>
               ))}
-              <td>{row.long_term}</td>
+              <th>{t('chart.longTerm')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.department_alias}>
+                <th>{row.department_label}</th>
+                {PARTS.map((p) => (
+                  <td key={p.key}>{row[p.key]}</td>
+                ))}
+                <td>{row.long_term}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {rows.some((r) => r.long_term > 0) && <p className={styles.note}>{t('chart.longTermNote')}</p>}
     </figure>
   );
