@@ -85,8 +85,10 @@ export function HomePage() {
           action={t('tiles.resources.open')}
         />
       </div>
-      <NotificationList />
-      <HomeVideos />
+      <div className={styles.sections}>
+        <NotificationList />
+        <HomeVideos />
+      </div>
     </div>
   );
 }
