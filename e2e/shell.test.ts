@@ -86,6 +86,39 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it('says which field was left empty when sign-in is pressed, focuses it and asks the server nothing', async () => {
+    const { context, page } = await newPage(browser, portal);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/[?&]r=(login|check_type)\b/.test(request.url())) asked.push(request.url());
+    });
+    await page.goto('/');
+    await page.locator('input[name="account-type"][value="store"]').check();
+    await page.locator('button[type="submit"]').click();
+    const login = page.locator('input[name="login"]');
+    expect(await page.getByTestId('login-required').textContent()).toBe('Lūdzu, aizpildiet šo lauku!');
+    expect(await login.getAttribute('aria-invalid')).toBe('true');
+    expect(await login.evaluate((input) => input === document.activeElement)).toBe(true);
+    await login.fill('a');
+    expect(await page.getByTestId('login-required').count()).toBe(0);
+
+    await page.locator('input[name="account-type"][value="office"]').check();
+    await login.fill('inga.vitola');
+    await page.keyboard.press('Enter');
+    const password = page.locator('input[name="password"]');
+    expect(await page.getByTestId('password-required').textContent()).toBe('Lūdzu, aizpildiet šo lauku!');
+    expect(await password.getAttribute('aria-describedby')).toBe(
+      await page.getByTestId('password-required').getAttribute('id'),
+    );
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(asked).toEqual([]);
+    await password.fill('demo-pass');
+    expect(await page.getByTestId('password-required').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+
   it('signs an office user in with username and password', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'inga.vitola', { office: true, password: 'demo-pass' });

@@ -27,8 +27,11 @@ export function LoginPage() {
   /** Set once check_type has answered for the current login: whether a password is needed. */
   const [needsPassword, setNeedsPassword] = useState<boolean | null>(null);
   const [wrongPassword, setWrongPassword] = useState(false);
+  /** The field left empty at the last attempt to sign in: it says so and takes the focus. */
+  const [missing, setMissing] = useState<'login' | 'password' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const loginRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const loginId = useId();
   const passwordId = useId();
@@ -51,6 +54,7 @@ export function LoginPage() {
     setLogin(value);
     setNeedsPassword(null);
     setWrongPassword(false);
+    setMissing(null);
     setError(null);
   };
 
@@ -65,7 +69,12 @@ export function LoginPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!login.trim() || (showPassword && !password)) return;
+    const empty = !login.trim() ? 'login' : showPassword && !password ? 'password' : null;
+    setMissing(empty);
+    if (empty) {
+      (empty === 'login' ? loginRef : passwordRef).current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -141,6 +150,7 @@ export function LoginPage() {
             <label htmlFor={loginId}>{accountType === 'store' ? t('pin') : t('username')}</label>
             <input
               id={loginId}
+              ref={loginRef}
               name="login"
               value={login}
               onChange={(e) => changeLogin(e.target.value)}
@@ -148,12 +158,21 @@ export function LoginPage() {
               autoCapitalize="none"
               spellCheck={false}
               required
-              aria-invalid={wrongPassword || undefined}
-              aria-describedby={accountType === 'store' ? `${loginId}-hint` : undefined}
+              aria-invalid={wrongPassword || missing === 'login' || undefined}
+              aria-describedby={
+                [accountType === 'store' && `${loginId}-hint`, missing === 'login' && `${loginId}-required`]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
             />
             {accountType === 'store' && (
               <span id={`${loginId}-hint`} className={styles.hint}>
                 {t('pinHint')}
+              </span>
+            )}
+            {missing === 'login' && (
+              <span id={`${loginId}-required`} className={styles.required} data-testid="login-required">
+                {t('required')}
               </span>
             )}
           </div>
@@ -171,11 +190,18 @@ export function LoginPage() {
                 onChange={(e) => {
                   setPassword(e.target.value);
                   setWrongPassword(false);
+                  setMissing(null);
                 }}
                 autoComplete="current-password"
                 required
-                aria-invalid={wrongPassword || undefined}
+                aria-invalid={wrongPassword || missing === 'password' || undefined}
+                aria-describedby={missing === 'password' ? `${passwordId}-required` : undefined}
               />
+              {missing === 'password' && (
+                <span id={`${passwordId}-required`} className={styles.required} data-testid="password-required">
+                  {t('required')}
+                </span>
+              )}
             </div>
           )}
 
