@@ -171,7 +171,7 @@ export function LoginPage() {
               </span>
             )}
             {missing === 'login' && (
-              <span id={`${loginId}-required`} className={styles.required} data-testid="login-required">
+              <span id={`${loginId}-required`} className={styles.fieldError} data-testid="login-required">
                 {t('required')}
               </span>
             )}
@@ -198,7 +198,7 @@ export function LoginPage() {
                 aria-describedby={missing === 'password' ? `${passwordId}-required` : undefined}
               />
               {missing === 'password' && (
-                <span id={`${passwordId}-required`} className={styles.required} data-testid="password-required">
+                <span id={`${passwordId}-required`} className={styles.fieldError} data-testid="password-required">
                   {t('required')}
                 </span>
               )}
