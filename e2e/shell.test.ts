@@ -184,6 +184,34 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it("keeps each account type's name clear of its box's border on small phones, in every language", async () => {
+    const { context, page } = await newPage(browser, portal, 'phone');
+    await page.goto('/');
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const language of ['lv', 'lt', 'ee', 'en'] as const) {
+        await page.evaluate((lang) => localStorage.setItem('prefLang', lang), language);
+        await page.reload();
+        await page.locator(`html[lang="${language === 'ee' ? 'et' : language}"]`).waitFor();
+        const boxes = page.locator('label:has(input[name="account-type"])');
+        await boxes.first().waitFor();
+        // Room between the name (icon and text) and the box's inner edge on either side, in px.
+        const room = await boxes.evaluateAll((labels) =>
+          labels.map((label) => {
+            const box = label.getBoundingClientRect();
+            const parts = [...label.querySelectorAll('svg, span')].map((part) => part.getBoundingClientRect());
+            const left = Math.min(...parts.map((part) => part.left)) - box.left;
+            const right = box.right - Math.max(...parts.map((part) => part.right));
+            return Math.min(left, right);
+          }),
+        );
+        expect(room, `${language} at ${width} px`).toHaveLength(2);
+        for (const px of room) expect(px, `${language} at ${width} px`).toBeGreaterThanOrEqual(8);
+      }
+    }
+    await context.close();
+  });
+
   it('takes screenshots of the login page and home at phone and desktop width', async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const { context, page } = await newPage(browser, portal, viewport);
