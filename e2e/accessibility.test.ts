@@ -59,6 +59,48 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA)', () 
     await stopPortal(portal);
   });
 
+  // WCAG 1.4.10 (Reflow): at 320 px nothing but a data table may need scrolling sideways. Long Lithuanian and
+  // Estonian words ("Pasirenkamieji", "Kategooriajuhtimise", a store's name in a select) once made pages wider.
+  const reflowed: { login: { user: string; password?: string; office?: boolean }; paths: string[] }[] = [
+    {
+      login: { user: 'mt1234' },
+      paths: [
+        '/home',
+        '/courses/1',
+        '/courses/2',
+        '/goals',
+        '/how-to-goals/2/1',
+        '/cma',
+        '/instructions',
+        '/resources/1/1',
+      ],
+    },
+    { login: { user: 'lo1234', password: 'demo-pass' }, paths: ['/filter/user/1', '/filter/user/2', '/filter/user/3'] },
+    { login: { user: 'inga.vitola', password: 'demo-pass', office: true }, paths: ['/filter/dep/1', '/filter/dep/3'] },
+    {
+      login: { user: 'training.manager', password: 'demo-pass', office: true },
+      paths: ['/manager/1', '/manager/2', '/manager/3', '/manager/4', '/manager/5'],
+    },
+  ];
+  it.each(reflowed)('reflows every page of $login.user to 320 px in every language', async ({ login, paths }) => {
+    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 320, height: 740 } });
+    const page = await context.newPage();
+    await signIn(page, login.user, { password: login.password, office: login.office });
+    const tooWide: string[] = [];
+    for (const language of ['lv', 'lt', 'ee', 'en'] as const) {
+      await page.evaluate((lang) => localStorage.setItem('prefLang', lang), language);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 320) tooWide.push(`${path} in ${language}: ${width} px`);
+      }
+    }
+    expect(tooWide).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of ['phone', 'desktop'] as const) {
     it.each(pages)(
       `$name has no serious or critical violations at ${viewport} width`,
