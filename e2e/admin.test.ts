@@ -82,6 +82,29 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await learner.context.close();
   });
 
+  it('gives the keyboard focus back to what opened a dialog: the question, then the details of a person', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'lo1234', { password: 'demo-pass' });
+    await page.goto('/filter/user/2');
+    await search(page, 'ab1234');
+    const anna = page.getByTestId('search-results').getByRole('button', { name: /Anna Bērziņa/ });
+    await anna.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByTestId('user-details');
+    const deleteHistory = details.getByRole('button', { name: 'Dzēst apmācību vēsturi' });
+    await deleteHistory.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => deleteHistory.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await expect.poll(() => anna.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('Līga adds a user and sees the generated PIN, then transfers them to another store with the confirmation', async () => {
     const { context, page } = await newPage(browser, portal);
     page.on('pageerror', (error) => pageErrors.push(error.message));

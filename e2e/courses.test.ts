@@ -165,6 +165,20 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
     await context.close();
   });
 
+  it("opens and closes the player from the keyboard, the focus coming back to the course's button", async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    await page.goto('/courses/1');
+    const open = page.locator('[data-testid="course"][data-alias="food-hygiene"] [data-testid="course-open"]');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.frameLocator('[data-testid="course-frame"]').locator('h1').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('course-player').waitFor({ state: 'detached' });
+    await expect.poll(() => open.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('shows the player full screen on a phone', async () => {
     const { context, page } = await newPage(browser, portal, 'phone');
     await signIn(page, 'ab1234');

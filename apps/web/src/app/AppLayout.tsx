@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../api/profile';
@@ -18,7 +18,6 @@ export function AppLayout() {
   const profile = useProfile({ enabled: hasSession });
   const { t, i18n } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -46,7 +45,6 @@ export function AppLayout() {
       <header className={styles.topbar}>
         <button
           type="button"
-          ref={menuButton}
           className={styles.menuButton}
           aria-label={t('menu.open')}
           aria-haspopup="dialog"
@@ -57,7 +55,7 @@ export function AppLayout() {
         </button>
         {menuOpen && (
           <Suspense fallback={null}>
-            <MenuDrawer user={user} onClose={() => setMenuOpen(false)} opener={menuButton} />
+            <MenuDrawer user={user} onClose={() => setMenuOpen(false)} />
           </Suspense>
         )}
         <span className={styles.brand}>{t('appName')}</span>

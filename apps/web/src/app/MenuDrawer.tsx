@@ -1,34 +1,20 @@
 import type { UserProfile } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../components/use-focus-return';
 import styles from './AppLayout.module.css';
 import { SideMenu } from './SideMenu';
 
-/** The side menu as a drawer on narrow screens, open while shown; focus goes back to `opener` when it closes. */
-export function MenuDrawer({
-  user,
-  onClose,
-  opener,
-}: {
-  user: UserProfile;
-  onClose: () => void;
-  opener: RefObject<HTMLButtonElement | null>;
-}) {
+/** The side menu as a drawer on narrow screens, open while shown; focus goes back to the menu button when it closes. */
+export function MenuDrawer({ user, onClose }: { user: UserProfile; onClose: () => void }) {
   const { t } = useTranslation();
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.drawer}
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            opener.current?.focus();
-          }}
-        >
+        <Dialog.Content className={styles.drawer} aria-describedby={undefined} {...focusReturn}>
           <Dialog.Title className="visually-hidden">{t('menu.label')}</Dialog.Title>
           <Dialog.Close className={styles.closeButton} aria-label={t('menu.close')}>
             <X aria-hidden size={22} />

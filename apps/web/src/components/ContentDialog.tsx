@@ -3,6 +3,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ContentDialog.module.css';
+import { useFocusReturn } from './use-focus-return';
 
 interface ContentDialogProps {
   title: string;
@@ -16,6 +17,7 @@ interface ContentDialogProps {
 /** An accessible modal (focus trapped, Escape closes) with a title bar and a close button. */
 export function ContentDialog({ title, open, onOpenChange, children, testId, size = 'small' }: ContentDialogProps) {
   const { t } = useTranslation('content');
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -24,6 +26,7 @@ export function ContentDialog({ title, open, onOpenChange, children, testId, siz
           className={`${styles.content} ${size === 'frame' ? styles.frameSize : styles.smallSize}`}
           data-testid={testId}
           aria-describedby={undefined}
+          {...focusReturn}
         >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

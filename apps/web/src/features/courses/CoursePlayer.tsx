@@ -8,6 +8,7 @@ import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
+import { useFocusReturn } from '../../components/use-focus-return';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
 import { CommitSequence, ScormSession } from './scorm-session';
@@ -65,6 +66,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const sequence = useRef(new CommitSequence());
   const scale = useFrameScale();
   const completing = useRef(false);
+  const focusReturn = useFocusReturn();
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['course_progress'] });
@@ -151,7 +153,12 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.player} data-testid="course-player" aria-describedby={undefined}>
+        <Dialog.Content
+          className={styles.player}
+          data-testid="course-player"
+          aria-describedby={undefined}
+          {...focusReturn}
+        >
           <header className={styles.playerHeader}>
             <Dialog.Title className={styles.playerTitle}>{course.name}</Dialog.Title>
             {session && <SaveIndicator session={session} />}

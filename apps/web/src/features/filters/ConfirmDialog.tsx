@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../components/use-focus-return';
 import styles from './filters.module.css';
 
 /** A Yes / No question (spec section 8 confirmations); focus stays inside until answered. */
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   busy?: boolean;
 }) {
   const { t } = useTranslation('admin');
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onAnswer(false)}>
       <Dialog.Portal>
@@ -25,6 +27,7 @@ export function ConfirmDialog({
           className={styles.confirm}
           data-testid="confirm-dialog"
           aria-describedby={detail ? 'confirm-detail' : undefined}
+          {...focusReturn}
         >
           <Dialog.Title className={styles.confirmTitle}>{question}</Dialog.Title>
           {detail && (

@@ -9,6 +9,7 @@ import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
 import { LoadError, Loading } from '../../components/PageState';
+import { useFocusReturn } from '../../components/use-focus-return';
 import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from './admin-api';
 import { ConfirmDialog } from './ConfirmDialog';
 import styles from './filters.module.css';
@@ -48,11 +49,17 @@ export function UserDetailsDialog({
   lang: Lang;
   onClose: () => void;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={userId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="user-details">
+        <Dialog.Content
+          className={styles.dialog}
+          aria-describedby={undefined}
+          data-testid="user-details"
+          {...focusReturn}
+        >
           {userId !== null && <DetailsBody userId={userId} lang={lang} onClose={onClose} />}
         </Dialog.Content>
       </Dialog.Portal>
