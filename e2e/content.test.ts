@@ -194,6 +194,26 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     await context.close();
   });
 
+  it("marks every notification read from the keyboard, the focus going on to the next one's button, then the heading", async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'jk1234');
+    const list = page.getByTestId('notifications');
+    const buttons = list.getByTestId('notification-read');
+    await buttons.first().waitFor();
+    const focusedIs = (expected: string) =>
+      page.evaluate(
+        (id) => document.activeElement?.getAttribute('data-testid') === id || document.activeElement?.id === id,
+        expected,
+      );
+    await buttons.first().focus();
+    for (let left = await buttons.count(); left > 0; left--) {
+      await page.keyboard.press('Enter');
+      await expect.poll(() => buttons.count()).toBe(left - 1);
+      await expect.poll(() => focusedIs(left > 1 ? 'notification-read' : 'notifications-title')).toBe(true);
+    }
+    await context.close();
+  });
+
   it('opens a survey in the modal frame from the login page', async () => {
     const { context, page } = await newPage(browser, portal);
     await page.goto('/');

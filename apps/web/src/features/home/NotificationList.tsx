@@ -1,6 +1,6 @@
 import type { contentRoutes } from '@portal/shared';
 import { Bell, Check, ExternalLink, ArrowRight } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGet, usePost } from '../../api/queries';
@@ -60,9 +60,27 @@ export function NotificationList() {
   const markRead = usePost('set_notification_readed', ['notifications']);
 
   const unread = (list.data ?? []).filter((n) => n.status === 'initial');
+
+  // A notification marked as read leaves the list, and the focus would fall to the page's body: it goes to the next
+  // one's button instead (the one before, after the last), or to the heading once none is left.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const items = useRef<HTMLUListElement>(null);
+  const marked = useRef<{ alias: string; index: number } | null>(null);
+  useEffect(() => {
+    const read = marked.current;
+    if (!read || unread.some((n) => n.alias === read.alias)) return;
+    marked.current = null;
+    const buttons = items.current?.querySelectorAll<HTMLButtonElement>('[data-testid="notification-read"]') ?? [];
+    (buttons[Math.min(read.index, buttons.length - 1)] ?? heading.current)?.focus();
+  });
+  const markAsRead = (alias: string, index: number) => {
+    marked.current = { alias, index };
+    markRead.mutate({ notification_alias: alias });
+  };
+
   return (
     <section className={styles.box} aria-labelledby="notifications-title" data-testid="notifications">
-      <h2 id="notifications-title" className={styles.title}>
+      <h2 id="notifications-title" className={styles.title} ref={heading} tabIndex={-1}>
         <Bell aria-hidden size={20} />
         {t('notifications.title')}
         {unread.length > 0 && <span className={styles.count}>{unread.length}</span>}
@@ -75,8 +93,8 @@ export function NotificationList() {
         <Empty>{t('notifications.empty')}</Empty>
       ) : (
         <Suspense fallback={<Loading />}>
-          <ul className={styles.list}>
-            {unread.map((n) => (
+          <ul className={styles.list} ref={items}>
+            {unread.map((n, index) => (
               <li key={n.id} className={styles.item} data-testid="notification" data-alias={n.alias}>
                 <h3>{n.name}</h3>
                 <SafeHtml html={n.description} className={styles.text} />
@@ -86,7 +104,7 @@ export function NotificationList() {
                     type="button"
                     className={styles.read}
                     disabled={markRead.isPending && markRead.variables?.notification_alias === n.alias}
-                    onClick={() => markRead.mutate({ notification_alias: n.alias })}
+                    onClick={() => markAsRead(n.alias, index)}
                     data-testid="notification-read"
                   >
                     <Check aria-hidden size={16} />
