@@ -131,24 +131,30 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     await context.close();
   });
 
-  it('confirms a mandatory instruction as read, and explains the markers in the legend', async () => {
+  it('confirms a mandatory instruction as read, and explains the markers in the legend, from the keyboard', async () => {
     const { context, page } = await newPage(browser, portal);
+    const focused = (testId: string) =>
+      page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
     await signIn(page, 'ab1234');
     await page.goto('/instructions/1');
     await page.getByTestId('bundle').getByTestId('mandatory').waitFor();
-    await page.getByTestId('legend-button').click();
+    await page.getByTestId('legend-button').focus();
+    await page.keyboard.press('Enter');
     const legend = page.getByTestId('legend');
     await legend.waitFor();
     expect(await legend.locator('li').count()).toBe(4);
     await page.keyboard.press('Escape');
     await legend.waitFor({ state: 'detached' });
+    await expect.poll(() => focused('legend-button')).toBe(true);
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="bundle"] [data-testid="bundle-status"]')?.getAttribute('data-status') ===
         'seen',
     );
-    await page.getByTestId('bundle-complete').click();
+    await page.getByTestId('bundle-complete').focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('bundle-done').waitFor();
+    await expect.poll(() => focused('bundle-done')).toBe(true);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BundleResourceItem,
@@ -50,6 +50,14 @@ export function BundleCard({
 }: BundleCardProps) {
   const { t } = useTranslation('content');
   const status = <BundleStatusBadge status={bundle.status} />;
+  // The button gives way to the marker once the bundle is complete: the focus goes to the marker, not to the body.
+  const done = useRef<HTMLSpanElement>(null);
+  const focusDone = useRef(false);
+  useEffect(() => {
+    if (!bundle.complete || !focusDone.current) return;
+    focusDone.current = false;
+    done.current?.focus();
+  }, [bundle.complete]);
   return (
     <article className={contentPage.card} aria-labelledby="bundle-title" data-testid="bundle">
       <div className={styles.cardHead}>
@@ -84,7 +92,7 @@ export function BundleCard({
           )}
           <div className={styles.actions}>
             {bundle.complete ? (
-              <span className={styles.done} data-testid="bundle-done">
+              <span className={styles.done} data-testid="bundle-done" ref={done} tabIndex={-1}>
                 <CheckCircle2 aria-hidden size={20} />
                 {doneLabel}
               </span>
@@ -93,7 +101,10 @@ export function BundleCard({
                 type="button"
                 className={styles.primary}
                 disabled={!bundle.seen || completing}
-                onClick={onComplete}
+                onClick={() => {
+                  focusDone.current = true;
+                  onComplete();
+                }}
                 data-testid="bundle-complete"
               >
                 {completing ? <Loader2 aria-hidden size={18} /> : completeIcon}
