@@ -13,6 +13,7 @@ import {
   stopPortal,
   VIEWPORTS,
   type Portal,
+  hasFocus,
 } from './harness';
 
 /** An optional Latvian course no position has, so an admin can give it to Anna as an additional course. */
@@ -98,10 +99,10 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await page.getByTestId('confirm-dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => deleteHistory.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(deleteHistory)).toBe(true);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
-    await expect.poll(() => anna.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(anna)).toBe(true);
     await context.close();
   });
 

@@ -14,6 +14,7 @@ import {
   stopPortal,
   useLanguage,
   type Portal,
+  hasFocus,
 } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,8 +134,6 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
 
   it('confirms a mandatory instruction as read, and explains the markers in the legend, from the keyboard', async () => {
     const { context, page } = await newPage(browser, portal);
-    const focused = (testId: string) =>
-      page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
     await signIn(page, 'ab1234');
     await page.goto('/instructions/1');
     await page.getByTestId('bundle').getByTestId('mandatory').waitFor();
@@ -145,7 +144,7 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     expect(await legend.locator('li').count()).toBe(4);
     await page.keyboard.press('Escape');
     await legend.waitFor({ state: 'detached' });
-    await expect.poll(() => focused('legend-button')).toBe(true);
+    await expect.poll(() => hasFocus(page.getByTestId('legend-button'))).toBe(true);
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="bundle"] [data-testid="bundle-status"]')?.getAttribute('data-status') ===
@@ -154,7 +153,7 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     await page.getByTestId('bundle-complete').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('bundle-done').waitFor();
-    await expect.poll(() => focused('bundle-done')).toBe(true);
+    await expect.poll(() => hasFocus(page.getByTestId('bundle-done'))).toBe(true);
     await context.close();
   });
 
@@ -206,16 +205,11 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     const list = page.getByTestId('notifications');
     const buttons = list.getByTestId('notification-read');
     await buttons.first().waitFor();
-    const focusedIs = (expected: string) =>
-      page.evaluate(
-        (id) => document.activeElement?.getAttribute('data-testid') === id || document.activeElement?.id === id,
-        expected,
-      );
     await buttons.first().focus();
     for (let left = await buttons.count(); left > 0; left--) {
       await page.keyboard.press('Enter');
       await expect.poll(() => buttons.count()).toBe(left - 1);
-      await expect.poll(() => focusedIs(left > 1 ? 'notification-read' : 'notifications-title')).toBe(true);
+      await expect.poll(() => hasFocus(left > 1 ? buttons : list.locator('#notifications-title'))).toBe(true);
     }
     await context.close();
   });

@@ -9,6 +9,7 @@ import {
   startPortal,
   stopPortal,
   type Portal,
+  hasFocus,
 } from './harness';
 
 /** The number in the home page's courses tile, or 0 when it says all is done. */
@@ -175,7 +176,7 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
     await page.frameLocator('[data-testid="course-frame"]').locator('h1').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('course-player').waitFor({ state: 'detached' });
-    await expect.poll(() => open.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(open)).toBe(true);
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import {
   startPortal,
   stopPortal,
   type Portal,
+  hasFocus,
 } from './harness';
 
 describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
@@ -98,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     const login = page.locator('input[name="login"]');
     expect(await page.getByTestId('login-required').textContent()).toBe('Lūdzu, aizpildiet šo lauku!');
     expect(await login.getAttribute('aria-invalid')).toBe('true');
-    expect(await login.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await hasFocus(login)).toBe(true);
     await login.fill('a');
     expect(await page.getByTestId('login-required').count()).toBe(0);
 
@@ -110,7 +111,7 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     expect(await password.getAttribute('aria-describedby')).toBe(
       await page.getByTestId('password-required').getAttribute('id'),
     );
-    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await hasFocus(password)).toBe(true);
     expect(asked).toEqual([]);
     await password.fill('demo-pass');
     expect(await page.getByTestId('password-required').count()).toBe(0);
