@@ -83,7 +83,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await learner.context.close();
   });
 
-  it('gives the keyboard focus back to what opened a dialog: the question, then the details of a person', async () => {
+  it('moves the keyboard focus into the form on Edit and back after Cancel, and back to what opened a dialog: the question while editing, then the details of a person', async () => {
     const { context, page } = await newPage(browser, portal);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page, 'lo1234', { password: 'demo-pass' });
@@ -93,6 +93,14 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await anna.focus();
     await page.keyboard.press('Enter');
     const details = page.getByTestId('user-details');
+    const edit = details.getByRole('button', { name: 'Labot' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(details.getByLabel('Vārds', { exact: true }))).toBe(true);
+    await details.getByRole('button', { name: 'Atcelt' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(edit)).toBe(true);
+    await page.keyboard.press('Enter');
     const deleteHistory = details.getByRole('button', { name: 'Dzēst apmācību vēsturi' });
     await deleteHistory.focus();
     await page.keyboard.press('Enter');

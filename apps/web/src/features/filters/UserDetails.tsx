@@ -2,7 +2,7 @@ import type { adminRoutes } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Loader2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
@@ -161,6 +161,16 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
   };
   const [form, setForm] = useState(initial);
   const [editing, setEditing] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Edit and Save/Cancel replace each other, so the button pressed is gone: the focus goes to the first field on
+  // Edit and back to Edit after Save or Cancel, where it fell to the dialog and a keyboard user began again at its top.
+  useEffect(() => {
+    if (editing) firstField.current?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const [confirm, setConfirm] = useState<'transfer' | 'delete' | null>(null);
   const [due, setDue] = useState<adminRoutes.DueItem[] | null>(null);
   const place = places.find((p) => p.alias === form.department_alias);
@@ -229,6 +239,7 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
         <label className={styles.field}>
           <span>{t('form.name')}</span>
           <input
+            ref={firstField}
             value={form.name}
             disabled={!editing}
             required
@@ -326,7 +337,7 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
               </button>
             </>
           ) : (
-            <button type="button" className={styles.primary} onClick={() => setEditing(true)}>
+            <button ref={editButton} type="button" className={styles.primary} onClick={() => setEditing(true)}>
               {t('details.edit')}
             </button>
           )}
