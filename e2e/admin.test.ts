@@ -171,6 +171,28 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the keyboard focus on a person picked in the results and on a course chosen, while the table follows', async () => {
+    const { context, page } = await newPage(browser, portal);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'lo1234', { password: 'demo-pass' });
+    await page.goto('/filter/user/1');
+    const person = page.getByTestId('result-row').first().getByRole('checkbox');
+    await person.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => person.isChecked()).toBe(true);
+    await expect.poll(() => hasFocus(person)).toBe(true);
+
+    const columns = page.getByTestId('results-table').locator('thead th');
+    expect(await columns.count()).toBeGreaterThan(3);
+    const course = page.getByRole('group', { name: 'Rādīt tikai šos kursus' }).getByRole('checkbox').first();
+    await course.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => columns.count()).toBe(3);
+    expect(await hasFocus(course)).toBe(true);
+    expect(await person.isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('Inga is warned without a course, then exports the results of a department and the file downloads', async () => {
     const { context, page } = await newPage(browser, portal);
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -125,10 +125,11 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
   const rows: ResultRow[] = pages.flatMap((page) =>
     page.users.map((u, i) => ({ user: u, codes: page.statuses[i] ?? [] })),
   );
+  const refreshing = grid.isPlaceholderData;
   const visibleRows = onlySelected ? rows.filter((r) => selectedUsers.has(r.user.id)) : rows;
 
   return (
-    <section className={styles.section} aria-labelledby="results-heading">
+    <section className={styles.section} aria-labelledby="results-heading" aria-busy={refreshing}>
       <h2 id="results-heading" className="visually-hidden">
         {t(kind === 'store' ? 'sections.storeResults' : 'sections.departmentResults')}
       </h2>
@@ -266,7 +267,9 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
           )}
           {first.summary && <ResultsChart summary={first.summary} />}
           <div className={styles.tableHeader}>
-            <p className={styles.count}>{t('results.count', { shown: rows.length, total: first.total })}</p>
+            <p className={styles.count} role="status">
+              {refreshing ? t('common:loading') : t('results.count', { shown: rows.length, total: first.total })}
+            </p>
             <label className={styles.check}>
               <input
                 type="checkbox"
@@ -290,7 +293,7 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
               showDepartment={(applied.departments.length ?? 0) > 1}
             />
           )}
-          {grid.hasNextPage && !onlySelected && (
+          {grid.hasNextPage && !onlySelected && !refreshing && (
             <button
               type="button"
               className={`${styles.secondary} ${styles.loadMore}`}

@@ -14,6 +14,13 @@ export interface ResultRow {
 
 const helper = createColumnHelper<ResultRow>();
 
+/** What a person's cell reads at render time, so the columns (and the rows' elements) outlive a change of it. */
+interface PersonCellMeta {
+  selected: Set<number>;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+}
+
 /**
  * People by course (TanStack Table): sticky header and first column, a status icon per cell, a checkbox per person
  * to pick who to show, and a button per person to open their details.
@@ -34,13 +41,16 @@ export function ResultsTable({
   showDepartment: boolean;
 }) {
   const { t } = useTranslation('admin');
+  // A new column definition makes TanStack render its cells as a new component, remounting them: the checkbox just
+  // pressed went and the keyboard focus with it. So the columns do not depend on the selection.
   const columns = useMemo(
     () => [
       helper.accessor((row) => `${row.user.surname} ${row.user.name}`, {
         id: 'person',
         header: () => t('results.person'),
-        cell: ({ row }) => {
+        cell: ({ row, table }) => {
           const user = row.original.user;
+          const { selected, onToggle, onOpen } = table.options.meta as PersonCellMeta;
           return (
             <div className={styles.person}>
               <input
@@ -82,11 +92,12 @@ export function ResultsTable({
         }),
       ),
     ],
-    [courses, selected, onToggle, onOpen, showDepartment, t],
+    [courses, showDepartment, t],
   );
   const table = useReactTable({
     data: rows,
     columns,
+    meta: { selected, onToggle, onOpen } satisfies PersonCellMeta,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row.user.id),
   });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { RESULT_LIMIT, type adminRoutes } from '@portal/shared';
 import { ApiCallError, post } from '../../api/client';
 
@@ -23,6 +23,8 @@ export function useResultGrid(query: GridQuery | null) {
   return useInfiniteQuery({
     queryKey: [query?.kind === 'store' ? 'get_user_results_by_stores' : 'get_user_results', query],
     enabled: !!query && query.departments.length > 0,
+    // A new choice of courses or places keeps the table (and the control just used) on screen until the new rows come.
+    placeholderData: keepPreviousData,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const q = query!;
