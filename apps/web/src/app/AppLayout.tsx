@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../api/profile';
@@ -20,7 +20,15 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
+  const main = useRef<HTMLElement>(null);
+
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // A link inside a page goes with that page, and the focus fell to the body: a keyboard or screen reader user began
+  // again at the top of the document. The main block takes it instead; a link that stays (a tab, the menu) keeps it.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) main.current?.focus();
+  }, [location.pathname]);
 
   useEffect(() => {
     if (profile.data && !savedLanguage() && i18n.language !== profile.data.language) {
@@ -63,7 +71,7 @@ export function AppLayout() {
       <aside className={styles.sidebar}>
         <SideMenu user={user} />
       </aside>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
