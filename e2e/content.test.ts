@@ -137,8 +137,7 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
     await signIn(page, 'ab1234');
     await page.goto('/instructions/1');
     await page.getByTestId('bundle').getByTestId('mandatory').waitFor();
-    await page.getByTestId('legend-button').focus();
-    await page.keyboard.press('Enter');
+    await page.getByTestId('legend-button').press('Enter');
     const legend = page.getByTestId('legend');
     await legend.waitFor();
     expect(await legend.locator('li').count()).toBe(4);
@@ -150,8 +149,7 @@ describe.skipIf(!chromiumAvailable)('learning content in Chromium', () => {
         document.querySelector('[data-testid="bundle"] [data-testid="bundle-status"]')?.getAttribute('data-status') ===
         'seen',
     );
-    await page.getByTestId('bundle-complete').focus();
-    await page.keyboard.press('Enter');
+    await page.getByTestId('bundle-complete').press('Enter');
     await page.getByTestId('bundle-done').waitFor();
     await expect.poll(() => hasFocus(page.getByTestId('bundle-done'))).toBe(true);
     await context.close();

@@ -171,8 +171,7 @@ describe.skipIf(!chromiumAvailable)('courses and the player in Chromium', () => 
     await signIn(page, 'ab1234');
     await page.goto('/courses/1');
     const open = page.locator('[data-testid="course"][data-alias="food-hygiene"] [data-testid="course-open"]');
-    await open.focus();
-    await page.keyboard.press('Enter');
+    await open.press('Enter');
     await page.frameLocator('[data-testid="course-frame"]').locator('h1').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('course-player').waitFor({ state: 'detached' });

@@ -89,8 +89,7 @@ describe.skipIf(!chromiumAvailable)('development goals in Chromium', () => {
     await goal.getByTestId('task-description').nth(1).fill('Vienu maiņu sekot Līgai pie kases');
     const ranges = goal.getByTestId('task-percentage');
     for (let i = 0; i < 4; i++) {
-      await ranges.nth(i).focus();
-      await page.keyboard.press('End');
+      await ranges.nth(i).press('End');
     }
     expect(await goal.getAttribute('data-reached')).toBe('true');
     await waitSaved(page);
@@ -160,8 +159,7 @@ describe.skipIf(!chromiumAvailable)('development goals in Chromium', () => {
       'Learn by doing',
       'Take training courses',
     ]);
-    await sections.nth(2).focus();
-    await page.keyboard.press('Enter');
+    await sections.nth(2).press('Enter');
     await page.waitForURL('**/how-to-goals/3/1');
     await page.getByRole('heading', { level: 3, name: 'A learning group of 3–5' }).waitFor();
     await page.goto('/how-to-goals/9/1');

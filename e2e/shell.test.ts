@@ -64,13 +64,11 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
   it('gives the focus to the main block when the link followed goes with its page, and leaves it on a tab that stays', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'ab1234');
-    await page.getByTestId('tile-courses').getByRole('link').focus();
-    await page.keyboard.press('Enter');
+    await page.getByTestId('tile-courses').getByRole('link').press('Enter');
     await page.waitForURL('**/courses/1');
     await expect.poll(() => hasFocus(page.locator('main'))).toBe(true);
     const optional = page.locator('main nav').getByRole('link', { name: 'Izvēles', exact: true });
-    await optional.focus();
-    await page.keyboard.press('Enter');
+    await optional.press('Enter');
     await page.waitForURL('**/courses/2');
     await expect.poll(() => hasFocus(optional)).toBe(true);
     await context.close();
