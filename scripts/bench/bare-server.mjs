@@ -1,16 +1,10 @@
-// The limit of the bench: a bare node:http server answering a small JSON, nothing else. With WORK_MICROS it first
-// spins that long on each request: the calibration row, showing what a few microseconds of work cost the ratio. With
-// BODY_FILE it answers that file's bytes instead: the limit for an answer of that size.
+// The limit of the bench: a bare node:http server answering a small JSON, nothing else. With BODY_FILE it answers
+// that file's bytes instead: the limit for an answer of that size.
 import fs from 'node:fs';
 import http from 'node:http';
 
 const body = process.env.BODY_FILE ? fs.readFileSync(process.env.BODY_FILE) : JSON.stringify({ result: 'pong' });
-const workMs = Number(process.env.WORK_MICROS ?? 0) / 1000;
 const server = http.createServer((_request, response) => {
-  if (workMs > 0) {
-    const until = performance.now() + workMs;
-    while (performance.now() < until);
-  }
   response.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

@@ -170,14 +170,14 @@ export async function startPortal(
 }
 
 /**
- * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same spending
- * `workMicros` of CPU on each request (calibration) or answering `bodyFile`'s bytes (the limit for an answer of that
- * size), or the framework's floor; in `processes` processes sharing the port (`cluster.mjs`), else in one.
+ * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same answering
+ * `bodyFile`'s bytes (the limit for an answer of that size), or the framework's floor; in `processes` processes
+ * sharing the port (`cluster.mjs`), else in one.
  */
 export async function startReference(
   root: string,
   kind: 'bare' | 'framework',
-  options: { workMicros?: number; bodyFile?: string; processes?: number } = {},
+  options: { bodyFile?: string; processes?: number } = {},
 ): Promise<Service> {
   const port = await freePort();
   const script =
@@ -195,7 +195,6 @@ export async function startReference(
       ...process.env,
       PORT: String(port),
       DEMO_SEED: 'false',
-      WORK_MICROS: String(options.workMicros ?? 0),
       ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
       ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
     },

@@ -79,4 +79,23 @@ describe('the bench keeping the sessions’ touch out of its loads', () => {
       await touches.close();
     }
   });
+
+  it('gives the wait to other work first and idles only for what that leaves', async () => {
+    const { passes, touches } = await setUp([58.5, 58]);
+    try {
+      const meanwhile: { dueAt: number; passesBefore: number }[] = [];
+      const waited = await touches.beforeLoad(3000, async (dueAt) => {
+        meanwhile.push({ dueAt, passesBefore: passes.length });
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now() - 1000)));
+      });
+      expect(meanwhile).toHaveLength(1);
+      expect(meanwhile[0]!.passesBefore).toBe(0);
+      expect(meanwhile[0]!.dueAt).toBeGreaterThan(Date.now() - 1000);
+      expect(waited).toBeGreaterThan(500);
+      expect(waited).toBeLessThan(1500);
+      expect(passes.map((pass) => pass.due)).toEqual([[true, true]]);
+    } finally {
+      await touches.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ const MARGIN_MS = 1000;
  * request in that load, 67–83 µs in the loads around it), where real use spreads the touches over the minute.
  * Before each load on the portal `beforeLoad` reads when the sessions were last touched; when they would fall due
  * during the load, it waits until every one of them is due and touches them all with `touchAll` (a pass of one call
- * per session).
+ * per session). `meanwhile` gets the time they are due at and may use the wait for loads that do not reach the portal.
  */
 export function sessionTouches(options: {
   databaseUrl: string;
@@ -32,11 +32,13 @@ export function sessionTouches(options: {
     return { first: Date.parse(row.first), last: Date.parse(row.last) };
   };
   return {
-    /** Makes sure no session falls due within the next `loadMs`; gives the milliseconds it waited for that. */
-    async beforeLoad(loadMs: number): Promise<number> {
+    /** Makes sure no session falls due within the next `loadMs`; gives the milliseconds it idled for that. */
+    async beforeLoad(loadMs: number, meanwhile: (dueAt: number) => Promise<void> = async () => {}): Promise<number> {
       const { first, last } = await lastTouches();
       if (Date.now() + loadMs + MARGIN_MS < first + TOUCH_INTERVAL_MS) return 0;
-      const wait = Math.max(0, last + TOUCH_INTERVAL_MS + MARGIN_MS - Date.now());
+      const dueAt = last + TOUCH_INTERVAL_MS + MARGIN_MS;
+      await meanwhile(dueAt);
+      const wait = Math.max(0, dueAt - Date.now());
       await sleep(wait);
       await options.touchAll();
       return wait;
