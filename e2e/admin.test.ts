@@ -121,8 +121,29 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await page.locator('#add-name').fill('Jānis');
     await page.locator('#add-surname').fill('Ērglis');
     await page.locator('#add-position').selectOption('cashier');
-    await page.getByRole('button', { name: 'Pievienot lietotāju' }).click();
+    // Pressed from the keyboard, the button keeps the focus while the call is under way and does not send it twice.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let adds = 0;
+    await page.route('**/api?r=add_user*', async (route) => {
+      adds++;
+      await released;
+      await route.continue();
+    });
+    const add = page.locator('form:has(#add-position) button[type="submit"]');
+    await add.press('Enter');
+    await add
+      .and(page.getByRole('button', { name: 'Ielādē…' }))
+      .and(page.locator('[aria-disabled="true"]'))
+      .waitFor();
+    expect(await hasFocus(add)).toBe(true);
+    await page.locator('#add-surname').press('Enter');
+    await add.press('Enter');
+    release();
     await page.getByTestId('user-created').getByText('Lietotājs izveidots!').waitFor();
+    expect(adds).toBe(1);
+    expect(await hasFocus(add)).toBe(true);
+    await page.unroute('**/api?r=add_user*');
     const pin = (await page.getByTestId('created-login').textContent())?.trim() ?? '';
     expect(pin).toMatch(/^ja\d{4}$/);
 
@@ -196,8 +217,15 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await page.getByRole('button', { name: 'Rādīt rezultātus' }).click();
     await page.getByTestId('results-table').waitFor();
 
-    await page.getByTestId('export-results').click();
-    await page.getByTestId('warning-banner').getByText('Nav atlasīts neviens kurss').waitFor();
+    const exportButton = page.getByTestId('export-results');
+    await exportButton.press('Enter');
+    const banner = page.getByTestId('warning-banner');
+    await banner.getByText('Nav atlasīts neviens kurss').waitFor();
+    // Dismissed from the keyboard, the banner gives the focus back to where it came from.
+    await banner.getByRole('button').focus();
+    await banner.getByRole('button').press('Enter');
+    await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(exportButton)).toBe(true);
 
     await page.getByRole('group', { name: 'Rādīt tikai šos kursus' }).locator('label').first().click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-results').click()]);

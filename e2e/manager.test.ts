@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
+  hasFocus,
   launchBrowser,
   newPage,
   screenshot,
@@ -62,8 +63,10 @@ describe.skipIf(!chromiumAvailable)('training manager in Chromium', () => {
     const people = Number(/(\d+)/.exec(total)?.[1]);
     expect(people).toBeGreaterThan(0);
     await screenshot(page, 'manager-positions-desktop');
-    await pending.getByRole('button', { name: /Saglabāt izmaiņas/ }).click();
+    // Saved from the keyboard, the changes go with their buttons: the panel's title takes the focus.
+    await pending.getByRole('button', { name: /Saglabāt izmaiņas/ }).press('Enter');
     await page.getByTestId('positions-saved').waitFor();
+    await expect.poll(() => hasFocus(pending.getByRole('heading', { name: 'Saglabājamās izmaiņas' }))).toBe(true);
     expect(await page.getByTestId('positions-saved').textContent()).toContain(`Skarti darbinieki: ${people}`);
     // The grid reloads after the save: wait for the saved assignment to show ticked.
     await page.locator('[data-testid="cell-golf-basics-lv-cashier"]:checked').waitFor();
@@ -112,6 +115,12 @@ describe.skipIf(!chromiumAvailable)('training manager in Chromium', () => {
     await form.getByLabel('Teksts').fill('Tava atbilde palīdz mums uzlabot kursus.');
     await form.getByLabel('Saite (nav obligāta)').fill(`${portal.url}/healthz`);
     await form.getByLabel('Atvērt saiti jaunā cilnē').check();
+    // Enter in a field shows the preview and locks the field: the focus moves on to Publish. Edit goes once pressed:
+    // the focus goes back to the first field.
+    await form.getByLabel('Saite (nav obligāta)').press('Enter');
+    await expect.poll(() => hasFocus(form.getByRole('button', { name: 'Publicēt' }))).toBe(true);
+    await form.getByRole('button', { name: 'Labot' }).press('Enter');
+    await expect.poll(() => hasFocus(form.getByLabel('Virsraksts'))).toBe(true);
     await form.getByRole('button', { name: 'Priekšskatīt' }).click();
     const preview = page.getByTestId('notification-preview');
     expect(await preview.getByRole('heading').textContent()).toBe('Aizpildi aptauju par apmācībām');
@@ -158,6 +167,46 @@ describe.skipIf(!chromiumAvailable)('training manager in Chromium', () => {
       }
       await context.close();
     }
+  });
+
+  it('keeps the keyboard focus when what had it goes: a login link edited, put aside and deleted, courses given', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signInManager(page);
+    await page.goto('/manager/6');
+    const list = page.getByTestId('links-survey');
+    await list.waitFor();
+    await page.getByLabel('Virsraksts').fill('Pagaidu aptauja');
+    await page.getByLabel('Adrese').fill('https://example.com/aptauja');
+    await page.getByRole('button', { name: 'Saglabāt' }).click();
+    const row = list.locator('li', { hasText: 'Pagaidu aptauja' });
+    await row.waitFor();
+    // Edit puts the focus on the form's first field; Cancel, which goes with the editing, leaves it on the form's title.
+    await row.getByRole('button', { name: 'Labot' }).press('Enter');
+    await expect.poll(() => hasFocus(page.getByLabel('Veids'))).toBe(true);
+    await page.getByRole('button', { name: 'Atcelt' }).press('Enter');
+    await expect.poll(() => hasFocus(page.getByRole('heading', { name: 'Jauna saite' }))).toBe(true);
+    // A deleted link goes with its buttons: the list's title takes the focus.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Dzēst' }).press('Enter');
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(page.getByRole('heading', { name: /^Saites pieslēgšanās lapā/ }))).toBe(true);
+
+    // Given, the choice is cleared and Give disabled: the section's title takes the focus.
+    await page.goto('/manager/5');
+    await page
+      .getByRole('group', { name: /^Kursi: / })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await page.getByRole('group', { name: 'Veikali un biroji' }).getByRole('checkbox').first().check();
+    await page
+      .getByTestId('departments-impact')
+      .getByText(/^Darbinieki izvēlētajās vietās/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Piešķirt kursus' }).press('Enter');
+    await page.getByText(/^Gatavs\./).waitFor();
+    await expect.poll(() => hasFocus(page.getByRole('heading', { name: 'Kursi visai struktūrvienībai' }))).toBe(true);
+    await context.close();
   });
 
   it('keeps other people out of /manager', async () => {

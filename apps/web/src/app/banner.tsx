@@ -2,6 +2,7 @@ import { AlertTriangle, X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WARNING_BANNER_MS } from '@portal/shared';
+import { useRefocus } from '../components/use-refocus';
 import styles from './banner.module.css';
 
 type Warn = (message: string, durationMs?: number) => void;
@@ -12,6 +13,9 @@ export function BannerProvider({ children }: { children: React.ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const { t } = useTranslation();
+  // Where the keyboard focus came into the banner from: it goes back there when the banner goes, dismissed or timed out.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  useRefocus(cameFrom, message);
 
   const warn = useCallback<Warn>((text, durationMs = WARNING_BANNER_MS) => {
     window.clearTimeout(timer.current);
@@ -26,7 +30,14 @@ export function BannerProvider({ children }: { children: React.ReactNode }) {
       {children}
       <div className={styles.region} role="status" aria-live="assertive">
         {message && (
-          <div className={styles.banner} data-testid="warning-banner">
+          <div
+            className={styles.banner}
+            data-testid="warning-banner"
+            onFocus={(event) => {
+              const from = event.relatedTarget;
+              if (!event.currentTarget.contains(from)) cameFrom.current = from instanceof HTMLElement ? from : null;
+            }}
+          >
             <AlertTriangle aria-hidden size={20} />
             <span>{message}</span>
             <button type="button" onClick={() => setMessage(null)} aria-label={t('banner.dismiss')}>

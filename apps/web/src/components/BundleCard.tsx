@@ -11,6 +11,7 @@ import {
 } from './Bundles';
 import contentPage from './ContentPage.module.css';
 import { Empty } from './PageState';
+import { PendingButton } from './PendingButton';
 import { SafeHtml } from './SafeHtml';
 
 export interface BundleView extends BundleListItem {
@@ -97,10 +98,11 @@ export function BundleCard({
                 {doneLabel}
               </span>
             ) : (
-              <button
+              <PendingButton
                 type="button"
                 className={styles.primary}
-                disabled={!bundle.seen || completing}
+                disabled={!bundle.seen}
+                pending={completing}
                 onClick={() => {
                   focusDone.current = true;
                   onComplete();
@@ -109,7 +111,7 @@ export function BundleCard({
               >
                 {completing ? <Loader2 aria-hidden size={18} /> : completeIcon}
                 {completeLabel}
-              </button>
+              </PendingButton>
             )}
             {saveFailed && (
               <span className={styles.error} role="alert">

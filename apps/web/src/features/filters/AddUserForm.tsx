@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
+import { PendingButton } from '../../components/PendingButton';
 import styles from './filters.module.css';
 import { messageKey, messageText } from './messages';
 
@@ -194,9 +195,9 @@ export function AddUserForm({ kind, me }: { kind: 'office' | 'store'; me: UserPr
         )}
         {type === 'store_user' && <p className={`${styles.note} ${styles.wide}`}>{t('add.pinNote')}</p>}
         <div className={`${styles.actions} ${styles.wide}`}>
-          <button type="submit" className={styles.primary} disabled={add.isPending}>
+          <PendingButton type="submit" className={styles.primary} pending={add.isPending}>
             {add.isPending ? t('common:loading') : t('add.submit')}
-          </button>
+          </PendingButton>
         </div>
       </form>
     </section>

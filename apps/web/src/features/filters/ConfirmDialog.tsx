@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from '../../components/PendingButton';
 import { useFocusReturn } from '../../components/use-focus-return';
 import styles from './filters.module.css';
 
@@ -36,12 +37,12 @@ export function ConfirmDialog({
             </Dialog.Description>
           )}
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => onAnswer(true)} disabled={busy}>
+            <PendingButton type="button" className={styles.primary} onClick={() => onAnswer(true)} pending={busy}>
               {t('confirm.yes')}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => onAnswer(false)} disabled={busy}>
+            </PendingButton>
+            <PendingButton type="button" className={styles.secondary} onClick={() => onAnswer(false)} pending={busy}>
               {t('confirm.no')}
-            </button>
+            </PendingButton>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

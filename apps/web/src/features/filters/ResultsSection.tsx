@@ -1,10 +1,12 @@
 import { COUNTRIES, NO_COURSE_WARNING_MS, type UserProfile } from '@portal/shared';
 import { Download, Loader2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
 import { Empty, LoadError, Loading } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
+import { useRefocus } from '../../components/use-refocus';
 import { downloadFile, useResultGrid, type GridQuery } from './admin-api';
 import styles from './filters.module.css';
 import { messageText } from './messages';
@@ -126,6 +128,10 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
     page.users.map((u, i) => ({ user: u, codes: page.statuses[i] ?? [] })),
   );
   const refreshing = grid.isPlaceholderData;
+  const tableRegion = useRef<HTMLDivElement>(null);
+  // The last page's rows take "Load more" away, and a person deleted or moved away takes their row: the table takes
+  // the focus.
+  useRefocus(tableRegion, rows.length);
   const visibleRows = onlySelected ? rows.filter((r) => selectedUsers.has(r.user.id)) : rows;
 
   return (
@@ -199,36 +205,39 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
             <input type="checkbox" checked={exportAll} onChange={(e) => setExportAll(e.target.checked)} />
             {t('results.exportAll')}
           </label>
-          <button
+          <PendingButton
             type="button"
             className={styles.secondary}
             onClick={() => void runExport()}
-            disabled={exporting || picked.length === 0}
+            disabled={picked.length === 0}
+            pending={exporting}
             data-testid="export-results"
           >
             {exporting ? <Loader2 aria-hidden size={16} className={styles.spin} /> : <Download aria-hidden size={16} />}
             {exporting ? t('results.exporting') : t('results.export')}
-          </button>
+          </PendingButton>
           {kind === 'store' && (
             <>
-              <button
+              <PendingButton
                 type="button"
                 className={styles.secondary}
                 onClick={() => void runBundleExport('get_cma_results_excel')}
-                disabled={exporting || !bundleTarget}
+                disabled={!bundleTarget}
+                pending={exporting}
               >
                 <Download aria-hidden size={16} />
                 {t('results.exportCma')}
-              </button>
-              <button
+              </PendingButton>
+              <PendingButton
                 type="button"
                 className={styles.secondary}
                 onClick={() => void runBundleExport('get_instructions_results_excel')}
-                disabled={exporting || !bundleTarget}
+                disabled={!bundleTarget}
+                pending={exporting}
               >
                 <Download aria-hidden size={16} />
                 {t('results.exportInstructions')}
-              </button>
+              </PendingButton>
             </>
           )}
         </div>
@@ -285,6 +294,7 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
             <Empty>{t('results.noCourses')}</Empty>
           ) : (
             <ResultsTable
+              ref={tableRegion}
               courses={first.courses}
               rows={visibleRows}
               selected={selectedUsers}
@@ -294,18 +304,18 @@ export function ResultsSection({ kind, user, lang }: { kind: 'department' | 'sto
             />
           )}
           {grid.hasNextPage && !onlySelected && !refreshing && (
-            <button
+            <PendingButton
               type="button"
               className={`${styles.secondary} ${styles.loadMore}`}
               onClick={() => void grid.fetchNextPage()}
-              disabled={grid.isFetchingNextPage}
+              pending={grid.isFetchingNextPage}
             >
               {grid.isFetchingNextPage ? t('common:loading') : t('results.loadMore')}
-            </button>
+            </PendingButton>
           )}
         </>
       )}
-      <UserDetailsDialog userId={openUser} lang={lang} onClose={() => setOpenUser(null)} />
+      <UserDetailsDialog userId={openUser} lang={lang} onClose={() => setOpenUser(null)} returnFocusTo={tableRegion} />
     </section>
   );
 }

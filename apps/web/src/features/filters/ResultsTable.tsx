@@ -1,6 +1,6 @@
 import { COURSE_STATUSES, type adminRoutes } from '@portal/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridUser } from './admin-api';
 import styles from './filters.module.css';
@@ -32,6 +32,7 @@ export function ResultsTable({
   onToggle,
   onOpen,
   showDepartment,
+  ref,
 }: {
   courses: adminRoutes.GridCourse[];
   rows: ResultRow[];
@@ -39,6 +40,7 @@ export function ResultsTable({
   onToggle: (id: number) => void;
   onOpen: (id: number) => void;
   showDepartment: boolean;
+  ref?: Ref<HTMLDivElement>;
 }) {
   const { t } = useTranslation('admin');
   // A new column definition makes TanStack render its cells as a new component, remounting them: the checkbox just
@@ -103,7 +105,7 @@ export function ResultsTable({
   });
 
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={t('results.tableLabel')}>
+    <div ref={ref} className={styles.tableScroll} tabIndex={0} role="region" aria-label={t('results.tableLabel')}>
       <table className={styles.table} data-testid="results-table">
         <thead>
           {table.getHeaderGroups().map((group) => (

@@ -2,13 +2,14 @@ import type { adminRoutes } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Loader2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
 import { LoadError, Loading } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
 import { useFocusReturn } from '../../components/use-focus-return';
 import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from './admin-api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -44,12 +45,15 @@ export function UserDetailsDialog({
   userId,
   lang,
   onClose,
+  returnFocusTo,
 }: {
   userId: number | null;
   lang: Lang;
   onClose: () => void;
+  /** Takes the focus when the dialog closes and what opened it is gone. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const focusReturn = useFocusReturn();
+  const focusReturn = useFocusReturn(returnFocusTo);
   return (
     <Dialog.Root open={userId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -119,10 +123,15 @@ function DetailsBody({ userId, lang, onClose }: { userId: number; lang: Lang; on
           </p>
         </div>
         <div className={styles.inlineActions}>
-          <button type="button" className={styles.secondary} onClick={() => void exportUser()} disabled={exporting}>
+          <PendingButton
+            type="button"
+            className={styles.secondary}
+            onClick={() => void exportUser()}
+            pending={exporting}
+          >
             {exporting ? <Loader2 aria-hidden size={16} className={styles.spin} /> : <Download aria-hidden size={16} />}
             {exporting ? t('results.exporting') : t('details.export')}
-          </button>
+          </PendingButton>
           {close}
         </div>
       </header>
@@ -329,9 +338,9 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
         <div className={`${styles.actions} ${styles.wide}`}>
           {editing ? (
             <>
-              <button type="submit" className={styles.primary} disabled={save.isPending}>
+              <PendingButton type="submit" className={styles.primary} pending={save.isPending}>
                 {save.isPending ? t('common:loading') : t('details.save')}
-              </button>
+              </PendingButton>
               <button type="button" className={styles.secondary} onClick={() => (setForm(initial), setEditing(false))}>
                 {t('details.cancel')}
               </button>
@@ -445,16 +454,16 @@ function CourseList({ details }: { details: UserDetails }) {
                   <td>
                     <div className={styles.rowActions}>
                       {course.assigned !== 'position' && (
-                        <button
+                        <PendingButton
                           type="button"
                           className={styles.secondary}
-                          disabled={additional.isPending}
+                          pending={additional.isPending}
                           onClick={() =>
                             additional.mutate({ alias: course.alias, add: course.assigned !== 'additional' })
                           }
                         >
                           {course.assigned === 'additional' ? t('details.removeCourse') : t('details.addCourse')}
-                        </button>
+                        </PendingButton>
                       )}
                       <input
                         type="date"
@@ -463,14 +472,14 @@ function CourseList({ details }: { details: UserDetails }) {
                         aria-label={t('details.completionDate', { course: course.name })}
                         onChange={(e) => setCompletionDate({ ...completionDate, [course.alias]: e.target.value })}
                       />
-                      <button
+                      <PendingButton
                         type="button"
                         className={styles.secondary}
-                        disabled={complete.isPending}
+                        pending={complete.isPending}
                         onClick={() => complete.mutate(course.alias)}
                       >
                         {t('details.markComplete')}
-                      </button>
+                      </PendingButton>
                     </div>
                   </td>
                 )}

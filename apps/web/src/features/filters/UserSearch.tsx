@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, LoadError, Loading } from '../../components/PageState';
+import { useRefocus } from '../../components/use-refocus';
 import { useUserSearch, type GridQuery } from './admin-api';
 import styles from './filters.module.css';
 import { messageText } from './messages';
@@ -14,6 +15,9 @@ export function UserSearch({ kind, lang }: { kind: 'office' | 'store'; lang: Gri
   const [submitted, setSubmitted] = useState('');
   const [openUser, setOpenUser] = useState<number | null>(null);
   const search = useUserSearch(kind, submitted, lang);
+  const input = useRef<HTMLInputElement>(null);
+  // A person deleted or moved away leaves the list that found them: the search field takes the focus.
+  useRefocus(input, search.data?.length);
 
   return (
     <section className={styles.section} aria-labelledby="search-heading">
@@ -31,6 +35,7 @@ export function UserSearch({ kind, lang }: { kind: 'office' | 'store'; lang: Gri
         <label className={styles.field}>
           <span>{t('search.label')}</span>
           <input
+            ref={input}
             type="search"
             name="search"
             value={text}
@@ -73,7 +78,7 @@ export function UserSearch({ kind, lang }: { kind: 'office' | 'store'; lang: Gri
           ))}
         </ul>
       )}
-      <UserDetailsDialog userId={openUser} lang={lang} onClose={() => setOpenUser(null)} />
+      <UserDetailsDialog userId={openUser} lang={lang} onClose={() => setOpenUser(null)} returnFocusTo={input} />
     </section>
   );
 }

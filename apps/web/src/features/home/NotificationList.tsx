@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGet, usePost } from '../../api/queries';
 import { Empty, LoadError, Loading } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
 import { isLanguage } from '../../i18n/language';
 import styles from './NotificationList.module.css';
 
@@ -100,16 +101,16 @@ export function NotificationList() {
                 <SafeHtml html={n.description} className={styles.text} />
                 <div className={styles.actions}>
                   <NotificationLink notification={n} />
-                  <button
+                  <PendingButton
                     type="button"
                     className={styles.read}
-                    disabled={markRead.isPending && markRead.variables?.notification_alias === n.alias}
+                    pending={markRead.isPending && markRead.variables?.notification_alias === n.alias}
                     onClick={() => markAsRead(n.alias, index)}
                     data-testid="notification-read"
                   >
                     <Check aria-hidden size={16} />
                     {t('notifications.markRead')}
-                  </button>
+                  </PendingButton>
                 </div>
               </li>
             ))}

@@ -8,6 +8,7 @@ import { ApiCallError, get, postEnvelope } from '../../api/client';
 import { rememberUser, storedUserId } from '../../app/session';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { PendingButton } from '../../components/PendingButton';
 import { LoginLinks } from './LoginLinks';
 import styles from './LoginPage.module.css';
 
@@ -219,10 +220,10 @@ export function LoginPage() {
             )}
           </div>
 
-          <button type="submit" className={styles.submit} disabled={busy}>
+          <PendingButton type="submit" className={styles.submit} pending={busy}>
             {busy && <Loader2 aria-hidden size={18} className={styles.spin} />}
             {busy ? t('signingIn') : t('signIn')}
-          </button>
+          </PendingButton>
         </form>
         <LoginLinks language={i18n.language as Language} />
       </main>

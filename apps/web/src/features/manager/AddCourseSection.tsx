@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { post } from '../../api/client';
+import { PendingButton } from '../../components/PendingButton';
 import { CourseList } from './CourseList';
 import { errorText, fieldErrors } from './errors';
 import styles from './manager.module.css';
@@ -267,9 +268,9 @@ export function AddCourseSection({ language }: { language: Language }) {
           </p>
         )}
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <PendingButton type="submit" className={styles.primary} pending={busy}>
             {busy ? t('form.saving') : t('course.submit')}
-          </button>
+          </PendingButton>
         </div>
       </form>
 

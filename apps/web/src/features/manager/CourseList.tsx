@@ -2,6 +2,7 @@ import type { Language } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useGet, usePost } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
 import { errorText } from './errors';
 import styles from './manager.module.css';
 
@@ -47,17 +48,17 @@ export function CourseList({ language }: { language: Language }) {
                   </td>
                   <td>{course.positions}</td>
                   <td>
-                    <button
+                    <PendingButton
                       type="button"
                       className={styles.toggle}
                       aria-pressed={course.status === 'enabled'}
-                      disabled={update.isPending}
+                      pending={update.isPending}
                       onClick={() =>
                         update.mutate({ id: course.id, status: course.status === 'enabled' ? 'disabled' : 'enabled' })
                       }
                     >
                       {course.status === 'enabled' ? t('course.enabledState') : t('course.disabledState')}
-                    </button>
+                    </PendingButton>
                   </td>
                 </tr>
               ))}

@@ -1,11 +1,13 @@
 import { COUNTRIES, type Country, type Language } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useGet } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
+import { useRefocus } from '../../components/use-refocus';
 import { errorText } from './errors';
 import styles from './manager.module.css';
 
@@ -36,11 +38,16 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
     },
   });
   const enabled = (courses.data ?? []).filter((c) => c.status === 'enabled');
+  const title = useRef<HTMLHeadingElement>(null);
+  // Given, the choice is cleared and Give disabled: the section's title takes the focus, the message after it.
+  useRefocus(title, give.status);
 
   return (
     <section className={styles.section} aria-labelledby="departments-title">
       <div className={styles.card}>
-        <h2 id="departments-title">{t('departments.title')}</h2>
+        <h2 id="departments-title" ref={title} tabIndex={-1}>
+          {t('departments.title')}
+        </h2>
         <p className={styles.intro}>{t('departments.intro')}</p>
         <div className={styles.split}>
           <fieldset className={styles.choiceList}>
@@ -126,14 +133,15 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
           </p>
         )}
         <div className={styles.actions}>
-          <button
+          <PendingButton
             type="button"
             className={styles.primary}
-            disabled={!ready || !impact.data || give.isPending}
+            disabled={!ready || !impact.data}
+            pending={give.isPending}
             onClick={() => give.mutate()}
           >
             {give.isPending ? t('form.saving') : t('departments.give')}
-          </button>
+          </PendingButton>
         </div>
       </div>
     </section>

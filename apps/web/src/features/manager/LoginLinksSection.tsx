@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { managerRoutes, type Language } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { post } from '../../api/client';
 import { useGet } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
+import { useRefocus } from '../../components/use-refocus';
 import { errorText, fieldErrors } from './errors';
 import styles from './manager.module.css';
 
@@ -37,6 +39,16 @@ export function LoginLinksSection({ language }: { language: Language }) {
   const [saved, setSaved] = useState(false);
   const form = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: blank });
   const type = form.watch('link_type');
+  const listTitle = useRef<HTMLHeadingElement>(null);
+  const formTitle = useRef<HTMLHeadingElement>(null);
+  // A deleted link goes with its buttons, and Cancel goes with the editing: the list's or the form's title takes the
+  // focus.
+  useRefocus(listTitle, list.data?.length);
+  useRefocus(formTitle, editing);
+  // Edit fills the form, maybe further down the page: the focus goes to its first field.
+  useEffect(() => {
+    if (editing) form.setFocus('link_type');
+  }, [editing, form]);
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: ['manager_login_links'] });
@@ -94,7 +106,9 @@ export function LoginLinksSection({ language }: { language: Language }) {
     <section className={styles.section} aria-labelledby="links-title">
       <div className={styles.split}>
         <div className={styles.card}>
-          <h2 id="links-title">{t('links.title', { language: t(`common:languages.${language}`) })}</h2>
+          <h2 id="links-title" ref={listTitle} tabIndex={-1}>
+            {t('links.title', { language: t(`common:languages.${language}`) })}
+          </h2>
           {list.isPending && <Loading />}
           {list.isError && <LoadError onRetry={() => void list.refetch()} />}
           {remove.isError && (
@@ -122,17 +136,17 @@ export function LoginLinksSection({ language }: { language: Language }) {
                             <button type="button" className={styles.secondary} onClick={() => edit(link)}>
                               {t('links.edit')}
                             </button>
-                            <button
+                            <PendingButton
                               type="button"
                               className={styles.danger}
-                              disabled={remove.isPending}
+                              pending={remove.isPending}
                               onClick={() => {
                                 if (window.confirm(t('links.confirmDelete', { heading: link.heading })))
                                   remove.mutate(link.id);
                               }}
                             >
                               {t('links.delete')}
-                            </button>
+                            </PendingButton>
                           </div>
                         </li>
                       ))}
@@ -151,7 +165,9 @@ export function LoginLinksSection({ language }: { language: Language }) {
             save.mutate(values);
           })}
         >
-          <h2>{editing ? t('links.editTitle') : t('links.addTitle')}</h2>
+          <h2 ref={formTitle} tabIndex={-1}>
+            {editing ? t('links.editTitle') : t('links.addTitle')}
+          </h2>
           <div className={styles.field}>
             <label htmlFor="link-link_type">{t('links.type')}</label>
             <select {...field('link_type')}>
@@ -219,9 +235,9 @@ export function LoginLinksSection({ language }: { language: Language }) {
                 {t('links.cancel')}
               </button>
             )}
-            <button type="submit" className={styles.primary} disabled={save.isPending}>
+            <PendingButton type="submit" className={styles.primary} pending={save.isPending}>
               {save.isPending ? t('form.saving') : t('links.save')}
-            </button>
+            </PendingButton>
           </div>
         </form>
       </div>

@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { managerRoutes, type Language } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, CheckCircle2, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { post } from '../../api/client';
 import { useGet, usePost } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
+import { PendingButton } from '../../components/PendingButton';
+import { useRefocus } from '../../components/use-refocus';
 import { errorText, fieldErrors } from './errors';
 import styles from './manager.module.css';
 
@@ -62,6 +64,11 @@ export function NotificationSection({ language }: { language: Language }) {
   const values = form.watch();
   const list = useGet('manager_notifications', { language });
   const status = usePost('set_notification_status', ['manager_notifications', 'notifications']);
+  const nameInput = useRef<HTMLInputElement | null>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  // Enter in a field shows the preview and disables the field, and Edit goes once pressed: the focus moves on to
+  // Publish, or back to the first field.
+  useRefocus(stage === 'edit' ? nameInput : submit, stage);
 
   const publish = useMutation({
     mutationFn: (v: FormValues) =>
@@ -96,6 +103,8 @@ export function NotificationSection({ language }: { language: Language }) {
     'aria-describedby': form.formState.errors[name] ? `notification-${name}-error` : undefined,
   });
 
+  const name = field('name');
+
   return (
     <section className={styles.section} aria-labelledby="notification-title">
       <div className={styles.split}>
@@ -115,7 +124,13 @@ export function NotificationSection({ language }: { language: Language }) {
           <fieldset className={styles.plain} disabled={stage === 'preview' || publish.isPending}>
             <div className={styles.field}>
               <label htmlFor="notification-name">{t('notification.name')}</label>
-              <input {...field('name')} />
+              <input
+                {...name}
+                ref={(element) => {
+                  name.ref(element);
+                  nameInput.current = element;
+                }}
+              />
               {error('name')}
             </div>
             <div className={styles.field}>
@@ -157,13 +172,13 @@ export function NotificationSection({ language }: { language: Language }) {
                 {t('notification.edit')}
               </button>
             )}
-            <button type="submit" className={styles.primary} disabled={publish.isPending}>
+            <PendingButton ref={submit} type="submit" className={styles.primary} pending={publish.isPending}>
               {stage === 'edit'
                 ? t('notification.previewButton')
                 : publish.isPending
                   ? t('form.saving')
                   : t('notification.publish')}
-            </button>
+            </PendingButton>
           </div>
         </form>
         <Preview values={values} />
@@ -189,15 +204,15 @@ export function NotificationSection({ language }: { language: Language }) {
                   )}
                   <span className={styles.help}>{t('notification.reads', { count: n.reads })}</span>
                 </div>
-                <button
+                <PendingButton
                   type="button"
                   className={styles.toggle}
                   aria-pressed={n.status === 'active'}
-                  disabled={status.isPending}
+                  pending={status.isPending}
                   onClick={() => status.mutate({ id: n.id, status: n.status === 'active' ? 'disabled' : 'active' })}
                 >
                   {n.status === 'active' ? t('notification.active') : t('notification.disabled')}
-                </button>
+                </PendingButton>
               </li>
             ))}
           </ul>

@@ -1,6 +1,9 @@
 import type { managerRoutes } from '@portal/shared';
 import { CheckCircle2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from '../../components/PendingButton';
+import { useRefocus } from '../../components/use-refocus';
 import { errorText } from './errors';
 import styles from './manager.module.css';
 import type { PositionChanges } from './use-position-changes';
@@ -28,9 +31,14 @@ export function PendingChanges<Item>({
 }) {
   const { t } = useTranslation('manager');
   const { list, saving, outcome, failure } = changes;
+  const title = useRef<HTMLHeadingElement>(null);
+  // Saved or dropped, the changes go with their buttons: the panel's title takes the focus, and the message after it.
+  useRefocus(title, list.length === 0);
   return (
     <aside className={styles.card} aria-labelledby={titleId} data-testid={testIds?.panel}>
-      <h2 id={titleId}>{t('positions.pendingTitle')}</h2>
+      <h2 id={titleId} ref={title} tabIndex={-1}>
+        {t('positions.pendingTitle')}
+      </h2>
       {list.length === 0 && !outcome && <p className={styles.help}>{t('positions.noPending')}</p>}
       {list.length > 0 && (
         <>
@@ -49,12 +57,17 @@ export function PendingChanges<Item>({
             {t('positions.total', { count: changes.total })}
           </p>
           <div className={styles.actions}>
-            <button type="button" className={styles.secondary} disabled={saving} onClick={changes.discard}>
+            <PendingButton type="button" className={styles.secondary} pending={saving} onClick={changes.discard}>
               {t('positions.discard')}
-            </button>
-            <button type="button" className={styles.primary} disabled={saving} onClick={() => void changes.save()}>
+            </PendingButton>
+            <PendingButton
+              type="button"
+              className={styles.primary}
+              pending={saving}
+              onClick={() => void changes.save()}
+            >
               {saving ? t('form.saving') : t('positions.save', { count: list.length })}
-            </button>
+            </PendingButton>
           </div>
         </>
       )}
