@@ -12,12 +12,14 @@ export function machineBusyMs(stat = fs.readFileSync('/proc/stat', 'utf8')): num
 }
 
 const WINDOW_MS = 200;
+/** The longest `untilQuiet` waits by default. */
+export const QUIET_MAX_MS = 3000;
 
 /**
  * Waits until the machine spends less than `busyShare` of its cores over 200 ms, or `maxMs` have passed; gives the
  * milliseconds it waited (at least one window).
  */
-export async function untilQuiet({ busyShare = 0.1, maxMs = 3000 } = {}): Promise<number> {
+export async function untilQuiet({ busyShare = 0.1, maxMs = QUIET_MAX_MS } = {}): Promise<number> {
   const started = performance.now();
   const cores = os.availableParallelism();
   for (;;) {
