@@ -38,16 +38,14 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
     },
   });
   const enabled = (courses.data ?? []).filter((c) => c.status === 'enabled');
-  const title = useRef<HTMLHeadingElement>(null);
-  // Given, the choice is cleared and Give disabled: the section's title takes the focus, the message after it.
-  useRefocus(title, give.status);
+  const done = useRef<HTMLParagraphElement>(null);
+  // Given, the choice is cleared and Give disabled: the message that says so, just above it, takes the focus.
+  useRefocus(done, give.status);
 
   return (
     <section className={styles.section} aria-labelledby="departments-title">
       <div className={styles.card}>
-        <h2 id="departments-title" ref={title} tabIndex={-1}>
-          {t('departments.title')}
-        </h2>
+        <h2 id="departments-title">{t('departments.title')}</h2>
         <p className={styles.intro}>{t('departments.intro')}</p>
         <div className={styles.split}>
           <fieldset className={styles.choiceList}>
@@ -127,7 +125,7 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
           </p>
         )}
         {give.isSuccess && (
-          <p className={styles.success} role="status">
+          <p className={styles.success} role="status" ref={done} tabIndex={-1}>
             <CheckCircle2 aria-hidden size={20} />
             <span>{t('departments.done', { added: give.data.added })}</span>
           </p>
