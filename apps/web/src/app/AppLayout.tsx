@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../api/profile';
 import { Loading } from '../components/PageState';
+import { focusIsLost } from '../components/use-refocus';
 import { savedLanguage } from '../i18n/language';
 import styles from './AppLayout.module.css';
 import { forgetUser, storedUserId } from './session';
@@ -27,7 +28,7 @@ export function AppLayout() {
   // A link inside a page goes with that page, and the focus fell to the body: a keyboard or screen reader user began
   // again at the top of the document. The main block takes it instead; a link that stays (a tab, the menu) keeps it.
   useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) main.current?.focus();
+    if (focusIsLost()) main.current?.focus();
   }, [location.pathname]);
 
   useEffect(() => {

@@ -11,7 +11,12 @@ export function useRefocus(target: RefObject<HTMLElement | null>, key: unknown):
   useEffect(() => {
     if (Object.is(previous.current, key)) return;
     previous.current = key;
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body || focused.matches(':disabled')) target.current?.focus();
+    if (focusIsLost()) target.current?.focus();
   }, [key, target]);
+}
+
+/** Whether the keyboard focus is nowhere a user put it: on the page's body, or on something now disabled. */
+export function focusIsLost(): boolean {
+  const focused = document.activeElement;
+  return focused === null || focused === document.body || focused.matches(':disabled');
 }
