@@ -91,7 +91,7 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     // Enter again keeps the password field (the type check is not reset).
     await page.keyboard.press('Enter');
     expect(await password.count()).toBe(1);
-    await page.locator('button[type="submit"]:not([disabled])').waitFor();
+    await page.locator('button[type="submit"]:not([aria-disabled="true"])').waitFor();
     await password.fill('demo-pass');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/home');
