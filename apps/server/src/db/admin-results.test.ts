@@ -1,15 +1,25 @@
+import type { adminRoutes, CourseStatus } from '@portal/shared';
 import { COURSE_STATUSES, courseStatus } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/test-env.js';
+import { subjectsByLogin } from '../../test/demo-subjects.js';
+import { moveResultsVersion } from '../../test/results-rows.js';
+import { DIALECTS, demoDatabasePerTest, describeEachDatabase } from '../../test/test-env.js';
 import {
+  type CatalogueCourse,
   cellsOf,
   loadCatalogue,
   resultGrid,
   resultRows,
   resultSummary,
   statusBounds,
+  type Selection,
   statusOf,
 } from './admin-results.js';
+import { catalogue } from './catalogue.js';
+import type { Db } from './connect.js';
+import { recordCompletion } from './courses.js';
+
+type ResultSummary = adminRoutes.ResultSummary;
 
 describe('statusBounds', () => {
   it('splits finish days exactly where the shared status rule does', () => {
@@ -33,6 +43,45 @@ describe('statusBounds', () => {
     }
   });
 });
+
+type Counts = Record<'complete' | 'expires-soon' | 'expired' | 'incomplete', number>;
+const noCounts = (): Counts => ({ complete: 0, 'expires-soon': 0, expired: 0, incomplete: 0 });
+
+/** The chart's counts per department, as the summary gives them. */
+function countsOf(summary: ResultSummary[]): Map<string, Counts> {
+  return new Map(
+    summary.map((entry) => [
+      entry.department_alias,
+      {
+        complete: entry.complete,
+        'expires-soon': entry.expires_soon,
+        expired: entry.expired,
+        incomplete: entry.incomplete,
+      },
+    ]),
+  );
+}
+
+/** The chart's counts per department from the people's statuses cell by cell, long-term absences left out. */
+function expectedCounts(
+  departments: string[],
+  users: { department_alias: string; long_term: boolean }[],
+  ruled: CourseStatus[][],
+) {
+  const expected = new Map(departments.map((alias) => [alias, noCounts()]));
+  users.forEach((user, i) => {
+    const counts = expected.get(user.department_alias)!;
+    if (user.long_term) return;
+    for (const status of ruled[i]!) if (status !== 'not_assigned') counts[status] += 1;
+  });
+  return expected;
+}
+
+/** A country's departments as a manager of the country selects them all. */
+async function countrySelection(db: Db, country: string) {
+  const departments = await db.selectFrom('departments').select('id').where('country', '=', country).execute();
+  return { scope: { kind: 'country' as const, country }, departmentIds: departments.map((d) => d.id) };
+}
 
 describeEachDatabase('result summary', (env) => {
   it("counts, per department, the statuses of the grid's assigned cells of people present", async () => {
@@ -93,35 +142,115 @@ describeEachDatabase('result summary', (env) => {
     expect(exported.map((row) => row.user.id)).toEqual(grid.users.map((u) => u.id));
     expect(exported.map((row) => row.cells.map((cell) => cell.status))).toEqual(ruled);
 
-    const expected = new Map<string, Record<string, number>>();
-    grid.users.forEach((user, i) => {
-      const counts = expected.get(user.department_alias) ?? {
-        complete: 0,
-        'expires-soon': 0,
-        expired: 0,
-        incomplete: 0,
-      };
-      expected.set(user.department_alias, counts);
-      if (user.long_term) return;
-      for (const status of ruled[i]!) {
-        if (status !== 'not_assigned') counts[status]! += 1;
-      }
-    });
-    for (const entry of summary) {
-      const counts = expected.get(entry.department_alias) ?? {
-        complete: 0,
-        'expires-soon': 0,
-        expired: 0,
-        incomplete: 0,
-      };
-      expect({ department: entry.department_alias, ...counts }).toEqual({
-        department: entry.department_alias,
-        complete: entry.complete,
-        'expires-soon': entry.expires_soon,
-        expired: entry.expired,
-        incomplete: entry.incomplete,
-      });
-    }
+    expect(countsOf(summary)).toEqual(
+      expectedCounts(
+        departments.map((d) => d.alias),
+        grid.users,
+        ruled,
+      ),
+    );
     expect(summary.reduce((n, s) => n + s.complete + s.expired + s.expires_soon + s.incomplete, 0)).toBeGreaterThan(0);
+  });
+});
+
+/** The chart's counts per department worked out cell by cell with the shared status rule, as of `now`. */
+async function ruledCounts(db: Db, selection: Selection, columns: CatalogueCourse[], now: Date) {
+  const [departments, users] = await Promise.all([
+    db.selectFrom('departments').select('alias').where('id', 'in', selection.departmentIds).execute(),
+    db
+      .selectFrom('users')
+      .innerJoin('departments', 'departments.id', 'users.department_id')
+      .select(['users.id', 'users.long_term', 'departments.alias as department_alias'])
+      .where('users.department_id', 'in', selection.departmentIds)
+      .execute(),
+  ]);
+  const cells = await cellsOf(
+    db,
+    users.map((u) => u.id),
+    columns.map((c) => c.alias),
+  );
+  const ruled = users.map((user) =>
+    columns.map((course, column) => statusOf(cells.get(user.id)?.[column], course, now).status),
+  );
+  return expectedCounts(
+    departments.map((d) => d.alias),
+    users.map((user) => ({ department_alias: user.department_alias, long_term: user.long_term === 1 })),
+    ruled,
+  );
+}
+
+describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
+  const databases = demoDatabasePerTest(dialect);
+
+  it('is counted again for departments whose people, results, positions, catalogue or day changed, else remembered', async () => {
+    const db = await databases.open();
+    const selection = await countrySelection(db, 'lv');
+    const columns = await loadCatalogue(db, { countries: ['lv'], lang: 'lv', order: 'office' });
+    const now = new Date();
+    const chart = async (at = now) => countsOf(await resultSummary(db, selection, columns, at));
+    const expectRuled = async (at = now) =>
+      expect(await chart(at)).toEqual(await ruledCounts(db, selection, columns, at));
+    await expectRuled();
+
+    // Demo data: Anna never did 'welcome'. Finished now, written as a script would: her department counts it.
+    const [anna, karlis] = await subjectsByLogin(db, 'ab1234', 'kz1234');
+    const lvVersion = async (alias: string) =>
+      (await catalogue(db)).byAlias.get(alias)!.find((course) => course.language === 'lv')!;
+    const before = await chart();
+    await recordCompletion(db, { userId: anna!.id, course: await lvVersion('welcome'), source: 'import', now });
+    const after = await chart();
+    expect(after).not.toEqual(before);
+    await expectRuled();
+
+    // She finishes 'safe-work' too, her results version then put back as it was: the chart is what was remembered,
+    // so nothing but the version says a person's counts still hold. Moved on, it counts her again.
+    const { version } = await db
+      .selectFrom('results_versions')
+      .select('version')
+      .where('user_id', '=', anna!.id)
+      .executeTakeFirstOrThrow();
+    await recordCompletion(db, { userId: anna!.id, course: await lvVersion('safe-work'), source: 'import', now });
+    await db.updateTable('results_versions').set({ version }).where('user_id', '=', anna!.id).execute();
+    expect(await chart()).toEqual(after);
+    await moveResultsVersion(db, anna!.id);
+    expect(await chart()).not.toEqual(after);
+    await expectRuled();
+
+    // Anna and Līga, of one store, swap positions when their results versions are the same number: who holds which
+    // position and version counts, not only which positions and versions the store has.
+    const [liga] = await subjectsByLogin(db, 'lo1234');
+    await db
+      .updateTable('results_versions')
+      .set({ version: 1000 })
+      .where('user_id', 'in', [anna!.id, liga!.id])
+      .execute();
+    await expectRuled();
+    await db.updateTable('users').set({ position_id: liga!.position_id }).where('id', '=', anna!.id).execute();
+    await db.updateTable('users').set({ position_id: anna!.position_id }).where('id', '=', liga!.id).execute();
+    await expectRuled();
+
+    // Anna takes Kārlis's position; she moves to his store; he goes on long-term absence; then that position no
+    // longer has one of its courses.
+    await db.updateTable('users').set({ position_id: karlis!.position_id }).where('id', '=', anna!.id).execute();
+    await expectRuled();
+    const store = db.selectFrom('users').select('department_id').where('id', '=', karlis!.id);
+    await db.updateTable('users').set({ department_id: store }).where('id', '=', anna!.id).execute();
+    await expectRuled();
+    await db.updateTable('users').set({ long_term: 1 }).where('id', '=', karlis!.id).execute();
+    await expectRuled();
+    const beforeUnassigned = await chart();
+    await db
+      .deleteFrom('course_positions')
+      .where('position_id', '=', karlis!.position_id!)
+      .where('course_id', 'in', db.selectFrom('courses').select('id').where('alias', '=', 'safe-work'))
+      .execute();
+    expect(await chart()).not.toEqual(beforeUnassigned);
+    await expectRuled();
+
+    // Five years on every completion of a course that expires has expired; then back to today.
+    const later = new Date(now.getTime() + 5 * 365 * 86_400_000);
+    expect(await chart(later)).not.toEqual(await chart());
+    await expectRuled(later);
+    await expectRuled();
   });
 });

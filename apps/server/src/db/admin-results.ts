@@ -7,6 +7,7 @@ import { catalogue } from './catalogue.js';
 import { resultColumns, resultsByPerson } from './courses.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
+import { positionCountsFor, type PositionCounts } from './position-counts.js';
 import { readBeside } from './sqlite-reader.js';
 
 type CompletionRecord = adminRoutes.CompletionRecord;
@@ -365,9 +366,11 @@ function searchBounds(expiration: number, now: Date): { expiredBefore: string; s
 
 /**
  * Per department: the assigned results of the given courses by status, people on long-term absence left out.
- * Counted in SQL per position and by status (each course's status bounds travel with the query), so a whole
- * country costs a pass over its results rather than a row per person and course: everything assigned that is not
- * complete, expiring or expired is incomplete.
+ * Counted in SQL per position and by status (each course's status bounds travel with the query), so a whole country
+ * costs a pass over its results rather than a row per person and course: everything assigned that is not complete,
+ * expiring or expired is incomplete. What the pass counted for each department is remembered with its people's
+ * positions and results versions and the catalogue (`position-counts.ts`): a page after a few people finished a
+ * course counts only their departments again.
  */
 export async function resultSummary(
   db: Db,
@@ -396,31 +399,37 @@ export async function resultSummary(
       },
     ]),
   );
-  // One pass over the selection's people: the chart's head counts, and per position those present.
-  const people = await usersOf(db, selection)
-    .select((eb) => ['users.department_id', 'users.position_id', 'users.long_term', eb.fn.countAll<number>().as('n')])
-    .groupBy(['users.department_id', 'users.position_id', 'users.long_term'])
-    .execute();
-  const perPosition: { department_id: number; position_id: number; n: number }[] = [];
-  for (const row of people) {
-    const entry = summary.get(row.department_id);
+  // Every person of the selection, read before the counts: counts made after a change are kept under what was read
+  // before it, and the next page counts that department again.
+  const [people, courses] = await Promise.all([
+    usersOf(db, selection)
+      .leftJoin('results_versions', 'results_versions.user_id', 'users.id')
+      .select(['users.id', 'users.department_id', 'users.position_id', 'users.long_term', 'results_versions.version'])
+      .execute(),
+    catalogue(db),
+  ]);
+  // The present people with a position (their position's courses are assigned to them), and per department what its
+  // counts are made from: each one's id, position and results version.
+  const counted: { department_id: number; position_id: number }[] = [];
+  const countedIn = new Map<number, string[]>();
+  for (const person of people) {
+    const entry = summary.get(person.department_id);
     if (!entry) continue;
-    const n = Number(row.n);
-    entry.people += n;
-    if (row.long_term === 1) entry.long_term += n;
-    else if (row.position_id !== null)
-      perPosition.push({ department_id: row.department_id, position_id: row.position_id, n });
+    entry.people += 1;
+    if (person.long_term === 1) entry.long_term += 1;
+    else if (person.position_id !== null) {
+      counted.push({ department_id: person.department_id, position_id: person.position_id });
+      const made = countedIn.get(person.department_id) ?? [];
+      made.push(`${person.id}:${person.position_id}:${person.version ?? ''}`);
+      countedIn.set(person.department_id, made);
+    }
   }
   if (columns.length === 0) return [...summary.values()];
 
   const presentIn = (part: Selection) => sql<SqlBool>`(${selectionFilter(part)} and ${sql.ref('users.long_term')} = 0)`;
   const present = presentIn(selection);
-  const bounds = sql.join(
-    columns.map((c) => {
-      const b = statusBounds(c.expiration, now);
-      return sql`(${c.alias}, ${b.expiredBefore}, ${b.soonBefore})`;
-    }),
-  );
+  const columnBounds = columns.map((c) => ({ alias: c.alias, ...statusBounds(c.expiration, now) }));
+  const bounds = sql.join(columnBounds.map((c) => sql`(${c.alias}, ${c.expiredBefore}, ${c.soonBefore})`));
   // t: each course's status bounds; pp: the (position, course) pairs of the enabled courses, with their bounds.
   const pairs = sql`with t (alias, expired_before, soon_before) as (values ${bounds}),
     pp as (
@@ -449,8 +458,7 @@ export async function resultSummary(
       group by 1`.compile(db);
   // Most of a country's page is this pass over its results: every other department's is counted on SQLite's second
   // connection (db/sqlite-reader.ts), beside the rest on this one; on PostgreSQL the two halves run side by side too.
-  const countByPosition = async () => {
-    const ids = selection.departmentIds;
+  const countByPosition = async (ids: number[]) => {
     const here = async (part: number[]) => (await db.executeQuery(byPositionIn(part))).rows;
     if (ids.length < 2) return here(ids);
     const halves = await Promise.all([
@@ -459,8 +467,33 @@ export async function resultSummary(
     ]);
     return halves.flat();
   };
+  const toCounts = (row: StatusCounts): PositionCounts => ({
+    done: Number(row.done),
+    notComplete: Number(row.not_complete),
+    expired: Number(row.expired),
+  });
+  // Each department's counts are kept with what they were made from; only the departments where someone's results or
+  // position changed, or someone came or went, are counted again (all of them after a change to the catalogue).
+  const made = positionCountsFor(JSON.stringify(columnBounds));
+  const inputs = new Map([...countedIn].map(([id, madeFrom]) => [id, [courses, madeFrom.join(',')]]));
+  const countsOf = new Map<number, PositionCounts>();
+  const changed: number[] = [];
+  for (const [id, own] of inputs) {
+    const kept = made.find(id, own);
+    if (kept) countsOf.set(id, kept);
+    else changed.push(id);
+  }
+  const countChanged = async () => {
+    if (changed.length === 0) return;
+    const counts = new Map((await countByPosition(changed)).map((row) => [row.department_id, toCounts(row)]));
+    for (const id of changed) {
+      const own = counts.get(id) ?? NO_COUNTS;
+      made.keep(id, inputs.get(id)!, own);
+      countsOf.set(id, own);
+    }
+  };
 
-  const [positionCourses, additional, byPosition, byAdditional] = await Promise.all([
+  const [positionCourses, additional, byAdditional] = await Promise.all([
     sql<{ position_id: number; n: number }>`${pairs}
       select position_id, count(*) as n from pp group by position_id`.execute(db),
     // Each driven by the selection's people, then their own rows: cross joins fix the order, as SQLite's planner,
@@ -474,7 +507,6 @@ export async function resultSummary(
       where additional_courses.user_id = users.id and t.alias = additional_courses.course_alias
         and ${present} and ${notByPosition}
       group by users.department_id`.execute(db),
-    countByPosition(),
     sql<StatusCounts>`${pairs}
       select users.department_id, ${statusCounts('t')}
       from users
@@ -484,25 +516,29 @@ export async function resultSummary(
       where additional_courses.user_id = users.id and r.user_id = users.id
         and r.course_alias = additional_courses.course_alias and ${present} and ${done} and ${notByPosition}
       group by 1`.execute(db),
+    countChanged(),
   ]);
   const coursesOf = new Map(positionCourses.rows.map((r) => [r.position_id, Number(r.n)]));
   const assigned = new Map<number, number>();
   const add = (departmentId: number, n: number) => assigned.set(departmentId, (assigned.get(departmentId) ?? 0) + n);
-  for (const row of perPosition) add(row.department_id, row.n * (coursesOf.get(row.position_id) ?? 0));
+  for (const person of counted) add(person.department_id, coursesOf.get(person.position_id) ?? 0);
   for (const row of additional.rows) add(row.department_id, Number(row.n));
-  for (const row of [...byPosition, ...byAdditional.rows]) {
-    const entry = summary.get(row.department_id);
-    if (!entry) continue;
-    const [expired, notComplete, done] = [Number(row.expired), Number(row.not_complete), Number(row.done)];
+  const tally = (departmentId: number, { done, notComplete, expired }: PositionCounts) => {
+    const entry = summary.get(departmentId);
+    if (!entry) return;
     entry.expired += expired;
     entry.expires_soon += notComplete - expired;
     entry.complete += done - notComplete;
-  }
+  };
+  for (const [departmentId, counts] of countsOf) tally(departmentId, counts);
+  for (const row of byAdditional.rows) tally(row.department_id, toCounts(row));
   for (const [departmentId, entry] of summary) {
     entry.incomplete = (assigned.get(departmentId) ?? 0) - entry.complete - entry.expires_soon - entry.expired;
   }
   return [...summary.values()];
 }
+
+const NO_COUNTS: PositionCounts = Object.freeze({ done: 0, notComplete: 0, expired: 0 });
 
 /**
  * The rows of an export, one department at a time, in the grid's order: memory stays at two departments' people

@@ -15,7 +15,7 @@ import type { Db } from './connect.js';
 import { catalogue, type Catalogue } from './catalogue.js';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import { jsonColumns, parseJsonColumns, type JsonColumns } from './json-columns.js';
-import { MadePerPerson } from './made-per-person.js';
+import { MadeFrom } from './made-from.js';
 import type { CourseResultsTable, CourseRow } from './schema.js';
 
 type CourseLogAttempt = courseRoutes.CourseLogAttempt;
@@ -465,7 +465,7 @@ const VIEW_BYTES = 110;
  * The listed fields of the people who asked last, up to 64 MB by this count: some 160 bytes and a view for each course,
  * about 19 KB a person.
  */
-const writtenFields = new MadePerPerson<ListedFields>({
+const writtenFields = new MadeFrom<ListedFields>({
   bytes: 64 * 1024 * 1024,
   sizeOf: (fields) => VIEW_BYTES + fields.reduce((bytes, piece) => bytes + VIEW_BYTES + piece.length, 0),
 });
@@ -646,7 +646,7 @@ export async function listLinkedCourses(
 }
 
 /** The due counts of the people who asked last: a number and what it was counted from, some 190 bytes each. */
-const dueCounts = new MadePerPerson<number>({ people: 20_000 });
+const dueCounts = new MadeFrom<number>({ entries: 20_000 });
 
 /**
  * Number of mandatory courses that are incomplete or expired for the user, in their language (home tile): the

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { jsonColumns, parseJsonColumns } from './json-columns.js';
-import { MadePerPerson } from './made-per-person.js';
+import { MadeFrom } from './made-from.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import {
   defaultGoalName,
@@ -115,7 +115,7 @@ function toGoals({ goals, tasks }: StoredGoals): goalRoutes.Goal[] {
 }
 
 /** The goals answers of the people who asked last (some 4 KB each), with the goals and tasks they were written from. */
-const answeredGoals = new MadePerPerson<Utf8Bytes>({ people: 5_000 });
+const answeredGoals = new MadeFrom<Utf8Bytes>({ entries: 5_000 });
 
 /**
  * The user's three goals with four tasks each, in slot order. Whatever is missing is created first (in a

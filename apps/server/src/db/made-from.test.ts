@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MadePerPerson } from './made-per-person.js';
+import { MadeFrom } from './made-from.js';
 
-describe('MadePerPerson', () => {
+describe('MadeFrom', () => {
   it('answers what it made while every input is the same, strings by their text, and nothing otherwise', () => {
-    const made = new MadePerPerson<string>({ people: 10 });
+    const made = new MadeFrom<string>({ entries: 10 });
     const courses = new Map();
     made.keep(1, [courses, '[1,2]', 7], 'a');
     expect(made.find(1, [courses, '[1,2]', 7])).toBe('a');
@@ -18,9 +18,9 @@ describe('MadePerPerson', () => {
     expect(made.find(2, [courses, '[1,3]', 8])).toBeUndefined();
   });
 
-  it('keeps the people who asked last, up to its limit in people or in bytes', () => {
-    const byPeople = new MadePerPerson<number>({ people: 2 });
-    const bySize = new MadePerPerson<string>({ bytes: 10, sizeOf: (value) => value.length });
+  it('keeps the values asked for last, up to its limit in entries or in bytes', () => {
+    const byPeople = new MadeFrom<number>({ entries: 2 });
+    const bySize = new MadeFrom<string>({ bytes: 10, sizeOf: (value) => value.length });
     for (const person of [1, 2, 3]) {
       byPeople.keep(person, [], person);
       bySize.keep(person, [], 'four');
