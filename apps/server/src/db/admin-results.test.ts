@@ -212,6 +212,15 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     await recordCompletion(db, { userId: anna!.id, course: await lvVersion('safe-work'), source: 'import', now });
     await db.updateTable('results_versions').set({ version }).where('user_id', '=', anna!.id).execute();
     expect(await chart()).toEqual(after);
+    // Pages of her store, each with courses of its own, as every store's page has, do not push the country's out.
+    const { department_id: store } = await db
+      .selectFrom('users')
+      .select('department_id')
+      .where('id', '=', anna!.id)
+      .executeTakeFirstOrThrow();
+    for (let n = 1; n <= 20; n++)
+      await resultSummary(db, { ...selection, departmentIds: [store] }, columns.slice(0, n), now);
+    expect(await chart()).toEqual(after);
     await moveResultsVersion(db, anna!.id);
     expect(await chart()).not.toEqual(after);
     await expectRuled();
@@ -233,8 +242,8 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     // longer has one of its courses.
     await db.updateTable('users').set({ position_id: karlis!.position_id }).where('id', '=', anna!.id).execute();
     await expectRuled();
-    const store = db.selectFrom('users').select('department_id').where('id', '=', karlis!.id);
-    await db.updateTable('users').set({ department_id: store }).where('id', '=', anna!.id).execute();
+    const karlisStore = db.selectFrom('users').select('department_id').where('id', '=', karlis!.id);
+    await db.updateTable('users').set({ department_id: karlisStore }).where('id', '=', anna!.id).execute();
     await expectRuled();
     await db.updateTable('users').set({ long_term: 1 }).where('id', '=', karlis!.id).execute();
     await expectRuled();

@@ -474,7 +474,7 @@ export async function resultSummary(
   });
   // Each department's counts are kept with what they were made from; only the departments where someone's results or
   // position changed, or someone came or went, are counted again (all of them after a change to the catalogue).
-  const made = positionCountsFor(JSON.stringify(columnBounds));
+  const made = positionCountsFor(columnBounds);
   const inputs = new Map([...countedIn].map(([id, madeFrom]) => [id, [courses, madeFrom.join(',')]]));
   const countsOf = new Map<number, PositionCounts>();
   const changed: number[] = [];

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
 import { MadeFrom } from './made-from.js';
 
 /**
@@ -12,18 +12,19 @@ export interface PositionCounts {
 }
 
 /**
- * The counts made for each set of courses with their status bounds (a new day gives new bounds, so a new set), per
- * department; the catalogue and the department's present people (each one's id, position and results version) are
- * the inputs. A few sets are kept: a country's page and its stores' pages ask for different courses.
+ * Each department's counts for each set of courses with their status bounds (a new day gives new bounds, so a new
+ * set); the catalogue and the department's present people (each one's id, position and results version) are the
+ * inputs. Kept per department and set, not per set: every store's page has a set of its own (its people's courses),
+ * and a few hundred of them must not push a country's out. An entry holds about 20 bytes a person.
  */
-const madeForCourses = new LRUCache<string, MadeFrom<PositionCounts>>({ max: 8 });
+const made = new MadeFrom<PositionCounts, string>({ entries: 5_000 });
 
-/** The counts kept for this set of courses and bounds (`key` names them). */
-export function positionCountsFor(key: string): MadeFrom<PositionCounts> {
-  let made = madeForCourses.get(key);
-  if (!made) {
-    made = new MadeFrom({ entries: 1_000 });
-    madeForCourses.set(key, made);
-  }
-  return made;
+/** The counts kept of each department for this set of courses and bounds. */
+export function positionCountsFor(courses: unknown) {
+  const set = createHash('sha256').update(JSON.stringify(courses)).digest('base64url');
+  return {
+    find: (departmentId: number, inputs: readonly unknown[]) => made.find(`${departmentId}:${set}`, inputs),
+    keep: (departmentId: number, inputs: readonly unknown[], counts: PositionCounts) =>
+      made.keep(`${departmentId}:${set}`, inputs, counts),
+  };
 }
