@@ -398,7 +398,7 @@ async function learnerAndManagerLoads() {
     for (const s of references) await measure(s);
   }
   await touches.close();
-  // The country's page counted afresh, as after a change to the catalogue: every person's counts are made again.
+  // The country's page counted afresh, as after a change to the catalogue: every department's counts are made again.
   const recounted: number[] = [];
   for (let i = 0; i < RECOUNTS; i++) {
     await finishing.touchCatalogue();
