@@ -475,10 +475,12 @@ export async function resultSummary(
   // Each department's counts are kept with what they were made from; only the departments where someone's results or
   // position changed, or someone came or went, are counted again (all of them after a change to the catalogue).
   const made = positionCountsFor(columnBounds);
-  const inputs = new Map([...countedIn].map(([id, madeFrom]) => [id, [courses, madeFrom.join(',')]]));
+  const inputs = new Map<number, unknown[]>();
   const countsOf = new Map<number, PositionCounts>();
   const changed: number[] = [];
-  for (const [id, own] of inputs) {
+  for (const [id, madeFrom] of countedIn) {
+    const own = [courses, madeFrom.join(',')];
+    inputs.set(id, own);
     const kept = made.find(id, own);
     if (kept) countsOf.set(id, kept);
     else changed.push(id);

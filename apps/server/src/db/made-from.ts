@@ -10,10 +10,10 @@ interface Made<V> {
 type Limit<V> = { entries: number } | { bytes: number; sizeOf(value: V, inputs: readonly unknown[]): number };
 
 /**
- * What a call made for each person (by their id; or anything else by a key of its own), remembered with everything it was made from and
- * answered again only while all of that is the same (`===`: the same object, or strings of the same text). The caller
- * reads the inputs on every call, so a change written anywhere, by any process, shows in the next answer. The values
- * asked for last are kept.
+ * What a call made for each person (by their id; or for anything else, by a key of its own), remembered with
+ * everything it was made from and answered again only while all of that is the same (`===`: the same object, or
+ * strings of the same text). The caller reads the inputs on every call, so a change written anywhere, by any process,
+ * shows in the next answer. The values asked for last are kept.
  */
 export class MadeFrom<V extends NonNullable<unknown>, K extends number | string = number> {
   readonly #made: LRUCache<K, Made<V>>;

@@ -19,8 +19,15 @@ export interface PositionCounts {
  */
 const made = new MadeFrom<PositionCounts, string>({ entries: 5_000 });
 
+/** A chart's course and its status bounds (`statusBounds`). */
+interface BoundedCourse {
+  alias: string;
+  expiredBefore: string;
+  soonBefore: string;
+}
+
 /** The counts kept of each department for this set of courses and bounds. */
-export function positionCountsFor(courses: unknown) {
+export function positionCountsFor(courses: readonly BoundedCourse[]) {
   const set = createHash('sha256').update(JSON.stringify(courses)).digest('base64url');
   return {
     find: (departmentId: number, inputs: readonly unknown[]) => made.find(`${departmentId}:${set}`, inputs),
