@@ -7,7 +7,7 @@ import { catalogue } from './catalogue.js';
 import { resultColumns, resultsByPerson } from './courses.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
-import { positionCountsFor, type PositionCounts } from './position-counts.js';
+import { madeFrom, positionCountsFor, type PositionCounts } from './position-counts.js';
 import { readBeside } from './sqlite-reader.js';
 
 type CompletionRecord = adminRoutes.CompletionRecord;
@@ -474,28 +474,24 @@ export async function resultSummary(
   });
   // Each department's counts are kept with what they were made from; only the departments where someone's results or
   // position changed, or someone came or went, are counted again (all of them after a change to the catalogue).
-  const made = positionCountsFor(columnBounds);
-  const inputs = new Map<number, unknown[]>();
-  const countsOf = new Map<number, PositionCounts>();
-  const changed: number[] = [];
-  for (const [id, madeFrom] of countedIn) {
-    const own = [courses, madeFrom.join(',')];
-    inputs.set(id, own);
-    const kept = made.find(id, own);
-    if (kept) countsOf.set(id, kept);
-    else changed.push(id);
-  }
+  const kept = positionCountsFor(db, columnBounds, now);
+  const madeFromById = new Map([...countedIn].map(([id, people]) => [id, madeFrom(courses.version, people)]));
   const countChanged = async () => {
-    if (changed.length === 0) return;
+    const found = await kept.find(madeFromById);
+    const changed = [...madeFromById.keys()].filter((id) => !found.has(id));
+    if (changed.length === 0) return found;
     const counts = new Map((await countByPosition(changed)).map((row) => [row.department_id, toCounts(row)]));
-    for (const id of changed) {
-      const own = counts.get(id) ?? NO_COUNTS;
-      made.keep(id, inputs.get(id)!, own);
-      countsOf.set(id, own);
-    }
+    const counted = changed.map((id) => ({
+      departmentId: id,
+      madeFrom: madeFromById.get(id)!,
+      counts: counts.get(id) ?? NO_COUNTS,
+    }));
+    await kept.keep(counted);
+    for (const { departmentId, counts } of counted) found.set(departmentId, counts);
+    return found;
   };
 
-  const [positionCourses, additional, byAdditional] = await Promise.all([
+  const [positionCourses, additional, byAdditional, countsOf] = await Promise.all([
     sql<{ position_id: number; n: number }>`${pairs}
       select position_id, count(*) as n from pp group by position_id`.execute(db),
     // Each driven by the selection's people, then their own rows: cross joins fix the order, as SQLite's planner,

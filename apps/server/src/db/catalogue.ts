@@ -6,6 +6,8 @@ import { sessionCacheOf } from './session-cache.js';
 
 /** Every version of every course, by id and by alias, and the versions each position is assigned. */
 export interface Catalogue {
+  /** The catalogue version (`catalogue_version`) the rows were read at. */
+  version: string;
   byId: ReadonlyMap<number, CourseRow>;
   byAlias: ReadonlyMap<string, readonly CourseRow[]>;
   byPosition: ReadonlyMap<number, readonly CourseRow[]>;
@@ -30,7 +32,7 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-async function loadCatalogue(db: Db): Promise<Catalogue> {
+async function loadCatalogue(db: Db, version: string): Promise<Catalogue> {
   const [rows, assignments] = await Promise.all([
     db.selectFrom('courses').selectAll().orderBy('id').execute(),
     db.selectFrom('course_positions').select(['course_id', 'position_id']).execute(),
@@ -47,7 +49,7 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
     const course = byId.get(course_id);
     if (course) append(byPosition, position_id, course);
   }
-  return { byId, byAlias, byPosition };
+  return { version, byId, byAlias, byPosition };
 }
 
 /**
@@ -75,7 +77,7 @@ export async function catalogue(db: Db): Promise<Catalogue> {
     if (!db.isTransaction) kept.generation = readAt();
     return kept.catalogue;
   }
-  if (db.isTransaction) return loadCatalogue(db);
+  if (db.isTransaction) return loadCatalogue(db, version);
   const fresh = await loadShared(db, version);
   copies.set(databaseOf(db), { version, generation: readAt(), catalogue: fresh });
   return fresh;
@@ -93,7 +95,7 @@ function loadShared(db: Db, version: string): Promise<Catalogue> {
   const handle = databaseOf(db);
   const load = loads.get(handle);
   if (load?.version === version) return load.catalogue;
-  const catalogue = loadCatalogue(db).finally(() => {
+  const catalogue = loadCatalogue(db, version).finally(() => {
     if (loads.get(handle)?.catalogue === catalogue) loads.delete(handle);
   });
   loads.set(handle, { version, catalogue });

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-/** A value made for one person (or department, or anything named by a key), and everything it was made from. */
+/** A value made for one person, and everything it was made from. */
 interface Made<V> {
   inputs: readonly unknown[];
   value: V;
@@ -10,13 +10,13 @@ interface Made<V> {
 type Limit<V> = { entries: number } | { bytes: number; sizeOf(value: V, inputs: readonly unknown[]): number };
 
 /**
- * What a call made for each person (by their id; or for anything else, by a key of its own), remembered with
- * everything it was made from and answered again only while all of that is the same (`===`: the same object, or
- * strings of the same text). The caller reads the inputs on every call, so a change written anywhere, by any process,
- * shows in the next answer. The values asked for last are kept.
+ * What a call made for each person (by their id), remembered with everything it was made from and answered again
+ * only while all of that is the same (`===`: the same object, or strings of the same text). The caller reads the
+ * inputs on every call, so a change written anywhere, by any process, shows in the next answer. The values asked for
+ * last are kept.
  */
-export class MadeFrom<V extends NonNullable<unknown>, K extends number | string = number> {
-  readonly #made: LRUCache<K, Made<V>>;
+export class MadeFrom<V extends NonNullable<unknown>> {
+  readonly #made: LRUCache<number, Made<V>>;
 
   constructor(limit: Limit<V>) {
     this.#made =
@@ -26,13 +26,13 @@ export class MadeFrom<V extends NonNullable<unknown>, K extends number | string 
   }
 
   /** The value made for `id` from these inputs, if it is still kept. */
-  find(id: K, inputs: readonly unknown[]): V | undefined {
+  find(id: number, inputs: readonly unknown[]): V | undefined {
     const made = this.#made.get(id);
     const same = made?.inputs.length === inputs.length && made.inputs.every((input, i) => input === inputs[i]);
     return same ? made.value : undefined;
   }
 
-  keep(id: K, inputs: readonly unknown[], value: V): void {
+  keep(id: number, inputs: readonly unknown[], value: V): void {
     this.#made.set(id, { inputs, value });
   }
 }

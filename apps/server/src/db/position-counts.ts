@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MadeFrom } from './made-from.js';
+import type { Db } from './connect.js';
 
 /**
  * A department's finished results of a chart's courses that its people's positions assign: all of them, those before
@@ -11,14 +11,6 @@ export interface PositionCounts {
   expired: number;
 }
 
-/**
- * Each department's counts for each set of courses with their status bounds (a new day gives new bounds, so a new
- * set); the catalogue and the department's present people (each one's id, position and results version) are the
- * inputs. Kept per department and set, not per set: every store's page has a set of its own (its people's courses),
- * and a few hundred of them must not push a country's out. An entry holds about 20 bytes a person.
- */
-const made = new MadeFrom<PositionCounts, string>({ entries: 5_000 });
-
 /** A chart's course and its status bounds (`statusBounds`). */
 interface BoundedCourse {
   alias: string;
@@ -26,12 +18,69 @@ interface BoundedCourse {
   soonBefore: string;
 }
 
-/** The counts kept of each department for this set of courses and bounds. */
-export function positionCountsFor(courses: readonly BoundedCourse[]) {
-  const set = createHash('sha256').update(JSON.stringify(courses)).digest('base64url');
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * What a department's counts are made from: the catalogue version and its present people, each one's id, position
+ * and results version (`id:position:version`, in one order every time).
+ */
+export const madeFrom = (catalogueVersion: string, people: readonly string[]) =>
+  digest(`${catalogueVersion}\n${people.join(',')}`);
+
+/**
+ * Each department's counts for this set of courses with their status bounds (a new day gives new bounds, so a new
+ * set), kept in `chart_counts` (migration 0010) with a digest of what they were made from, and found again only while
+ * that is the same. In the database rather than in each server process: a process that has not drawn the chart for a
+ * while finds the counts the others made meanwhile. Keeping deletes the rows of days before yesterday.
+ */
+export function positionCountsFor(db: Db, courses: readonly BoundedCourse[], now: Date) {
+  const courseSet = digest(JSON.stringify(courses));
   return {
-    find: (departmentId: number, inputs: readonly unknown[]) => made.find(`${departmentId}:${set}`, inputs),
-    keep: (departmentId: number, inputs: readonly unknown[], counts: PositionCounts) =>
-      made.keep(`${departmentId}:${set}`, inputs, counts),
+    /** The kept counts of the departments whose digest is still the one given. */
+    async find(madeFromById: ReadonlyMap<number, string>): Promise<Map<number, PositionCounts>> {
+      const found = new Map<number, PositionCounts>();
+      if (madeFromById.size === 0) return found;
+      const rows = await db
+        .selectFrom('chart_counts')
+        .select(['department_id', 'made_from', 'done', 'not_complete', 'expired'])
+        .where('course_set', '=', courseSet)
+        .where('department_id', 'in', [...madeFromById.keys()])
+        .execute();
+      for (const row of rows) {
+        if (madeFromById.get(row.department_id) !== row.made_from) continue;
+        found.set(row.department_id, { done: row.done, notComplete: row.not_complete, expired: row.expired });
+      }
+      return found;
+    },
+
+    async keep(counted: readonly { departmentId: number; madeFrom: string; counts: PositionCounts }[]): Promise<void> {
+      if (counted.length === 0) return;
+      const keptOn = now.toISOString().slice(0, 10);
+      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+      await db.deleteFrom('chart_counts').where('kept_on', '<', yesterday).execute();
+      await db
+        .insertInto('chart_counts')
+        .values(
+          counted.map(({ departmentId, madeFrom, counts }) => ({
+            department_id: departmentId,
+            course_set: courseSet,
+            made_from: madeFrom,
+            done: counts.done,
+            not_complete: counts.notComplete,
+            expired: counts.expired,
+            kept_on: keptOn,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['course_set', 'department_id']).doUpdateSet((eb) => ({
+            made_from: eb.ref('excluded.made_from'),
+            done: eb.ref('excluded.done'),
+            not_complete: eb.ref('excluded.not_complete'),
+            expired: eb.ref('excluded.expired'),
+            kept_on: eb.ref('excluded.kept_on'),
+          })),
+        )
+        .execute();
+    },
   };
 }

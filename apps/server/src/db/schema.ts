@@ -249,6 +249,20 @@ export interface ResultsVersionsTable {
   version: number;
 }
 
+/** A department's chart counts for a set of courses and what they were made from (migration 0010). */
+export interface ChartCountsTable {
+  department_id: number;
+  /** A digest of the chart's courses with their status bounds. */
+  course_set: string;
+  /** A digest of the catalogue version and the department's present people: ids, positions, results versions. */
+  made_from: string;
+  done: number;
+  not_complete: number;
+  expired: number;
+  /** The day the counts were made for (YYYY-MM-DD): rows of days before yesterday are deleted. */
+  kept_on: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -260,6 +274,7 @@ export interface Database {
   course_results: CourseResultsTable;
   results_by_person: ResultsByPersonTable;
   results_versions: ResultsVersionsTable;
+  chart_counts: ChartCountsTable;
   course_completions: CourseCompletionsTable;
   scorm_call_log: ScormCallLogTable;
   goals: GoalsTable;

@@ -7,6 +7,7 @@ import { cachedRowsVersion } from './0006-cached-rows-version.js';
 import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
 import { resultsByPerson } from './0008-results-by-person.js';
 import { resultsVersion } from './0009-results-version.js';
+import { chartCounts } from './0010-chart-counts.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -24,6 +25,7 @@ const all: Record<string, PortalMigration> = {
   '0007-catalogue-cached-rows': catalogueCachedRows,
   '0008-results-by-person': resultsByPerson,
   '0009-results-version': resultsVersion,
+  '0010-chart-counts': chartCounts,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
