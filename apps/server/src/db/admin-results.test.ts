@@ -268,11 +268,7 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     const selection = await countrySelection(db, 'lv');
     const columns = await loadCatalogue(db, { countries: ['lv'], lang: 'lv', order: 'office' });
     const now = new Date();
-    const chart = async () => countsOf(await resultSummary(db, selection, columns, now));
-    const ruled = await ruledCounts(db, selection, columns, now);
-    expect(await chart()).toEqual(ruled);
-
-    // Counts of Anna's store as another process kept them (seven more finished): the chart takes them as they are.
+    const chart = async (at = now) => countsOf(await resultSummary(db, selection, columns, at));
     const [anna] = await subjectsByLogin(db, 'ab1234');
     const store = await db
       .selectFrom('users')
@@ -280,36 +276,46 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
       .select(['departments.id', 'departments.alias'])
       .where('users.id', '=', anna!.id)
       .executeTakeFirstOrThrow();
+    // Rows of other days, kept by some process: the first counts kept on a day delete those of days before yesterday.
+    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const other = { department_id: store.id, made_from: '', done: 0, not_complete: 0, expired: 0 };
+    await db
+      .insertInto('chart_counts')
+      .values([
+        { ...other, course_set: 'two days ago', kept_on: day(-2) },
+        { ...other, course_set: 'yesterday', kept_on: day(-1) },
+      ])
+      .execute();
+    const setsOfStore = async () =>
+      (await db.selectFrom('chart_counts').select('course_set').where('department_id', '=', store.id).execute())
+        .map((row) => row.course_set)
+        .sort();
+    const ruled = await ruledCounts(db, selection, columns, now);
+    expect(await chart()).toEqual(ruled);
+    const [today] = (await setsOfStore()).filter((set) => set !== 'yesterday');
+    expect(await setsOfStore()).toEqual([today, 'yesterday'].sort());
+
+    // Counts of Anna's store as another process kept them (seven more finished): the chart takes them as they are.
     await db
       .updateTable('chart_counts')
       .set((eb) => ({ done: eb('done', '+', 7) }))
       .where('department_id', '=', store.id)
+      .where('course_set', '=', today!)
       .execute();
     const theirs = structuredClone(ruled);
     const counts = theirs.get(store.alias)!;
     counts.complete += 7;
     counts.incomplete -= 7;
     expect(await chart()).toEqual(theirs);
-
-    // Her results change: her store is counted again and kept; rows of the day before yesterday go, yesterday's stay.
-    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const old = { department_id: store.id, made_from: '', done: 0, not_complete: 0, expired: 0 };
-    await db
-      .insertInto('chart_counts')
-      .values([
-        { ...old, course_set: 'two days ago', kept_on: day(-2) },
-        { ...old, course_set: 'yesterday', kept_on: day(-1) },
-      ])
-      .execute();
+    // Her results change: her store is counted again.
     await moveResultsVersion(db, anna!.id);
     expect(await chart()).toEqual(ruled);
-    const sets = await db
-      .selectFrom('chart_counts')
-      .select('course_set')
-      .where('department_id', '=', store.id)
-      .execute();
-    const kept = sets.map((row) => row.course_set);
-    expect(kept).toHaveLength(2);
-    expect(kept).toContain('yesterday');
+
+    // The next day's counts are of a new set; kept, they delete yesterday's row (today's is that day's yesterday).
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    expect(await chart(tomorrow)).toEqual(await ruledCounts(db, selection, columns, tomorrow));
+    const sets = await setsOfStore();
+    expect(sets).toHaveLength(2);
+    expect(sets).toContain(today);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { databaseOf } from './compiled-query.js';
 import type { Db } from './connect.js';
 
 /**
@@ -27,11 +28,15 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 export const madeFrom = (catalogueVersion: string, people: readonly string[]) =>
   digest(`${catalogueVersion}\n${people.join(',')}`);
 
+/** The day each database's rows of days before yesterday were last deleted, so that it is done once a day. */
+const prunedOn = new WeakMap<object, string>();
+
 /**
  * Each department's counts for this set of courses with their status bounds (a new day gives new bounds, so a new
  * set), kept in `chart_counts` (migration 0010) with a digest of what they were made from, and found again only while
  * that is the same. In the database rather than in each server process: a process that has not drawn the chart for a
- * while finds the counts the others made meanwhile. Keeping deletes the rows of days before yesterday.
+ * while finds the counts the others made meanwhile. The first keeping of a day deletes the rows of days before
+ * yesterday.
  */
 export function positionCountsFor(db: Db, courses: readonly BoundedCourse[], now: Date) {
   const courseSet = digest(JSON.stringify(courses));
@@ -56,8 +61,11 @@ export function positionCountsFor(db: Db, courses: readonly BoundedCourse[], now
     async keep(counted: readonly { departmentId: number; madeFrom: string; counts: PositionCounts }[]): Promise<void> {
       if (counted.length === 0) return;
       const keptOn = now.toISOString().slice(0, 10);
-      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-      await db.deleteFrom('chart_counts').where('kept_on', '<', yesterday).execute();
+      if (prunedOn.get(databaseOf(db)) !== keptOn) {
+        const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+        await db.deleteFrom('chart_counts').where('kept_on', '<', yesterday).execute();
+        prunedOn.set(databaseOf(db), keptOn);
+      }
       await db
         .insertInto('chart_counts')
         .values(
