@@ -7,7 +7,7 @@ import { catalogue } from './catalogue.js';
 import { resultColumns, resultsByPerson } from './courses.js';
 import type { Db } from './connect.js';
 import { userScope } from './admin.js';
-import { madeFrom, positionCountsFor, type PositionCounts } from './position-counts.js';
+import { madeFromDigest, positionCountsFor, type PositionCounts } from './position-counts.js';
 import { readBeside } from './sqlite-reader.js';
 
 type CompletionRecord = adminRoutes.CompletionRecord;
@@ -475,7 +475,7 @@ export async function resultSummary(
   // Each department's counts are kept with what they were made from; only the departments where someone's results or
   // position changed, or someone came or went, are counted again (all of them after a change to the catalogue).
   const kept = positionCountsFor(db, columnBounds, now);
-  const madeFromById = new Map([...countedIn].map(([id, people]) => [id, madeFrom(courses.version, people)]));
+  const madeFromById = new Map([...countedIn].map(([id, people]) => [id, madeFromDigest(courses.version, people)]));
   const countChanged = async () => {
     const found = await kept.find(madeFromById);
     const changed = [...madeFromById.keys()].filter((id) => !found.has(id));

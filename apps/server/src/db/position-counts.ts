@@ -25,7 +25,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  * What a department's counts are made from: the catalogue version and its present people, each one's id, position
  * and results version (`id:position:version`, in one order every time).
  */
-export const madeFrom = (catalogueVersion: string, people: readonly string[]) =>
+export const madeFromDigest = (catalogueVersion: string, people: readonly string[]) =>
   digest(`${catalogueVersion}\n${people.join(',')}`);
 
 /** The day each database's rows of days before yesterday were last deleted, so that it is done once a day. */
