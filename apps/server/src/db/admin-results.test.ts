@@ -181,13 +181,18 @@ async function ruledCounts(db: Db, selection: Selection, columns: CatalogueCours
 
 describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
   const databases = demoDatabasePerTest(dialect);
-
-  it('is counted again for departments whose people, results, positions, catalogue or day changed, else remembered', async () => {
+  /** Latvia's chart of its courses on a new demo database, as of `at` (now unless given). */
+  const latviasChart = async () => {
     const db = await databases.open();
     const selection = await countrySelection(db, 'lv');
     const columns = await loadCatalogue(db, { countries: ['lv'], lang: 'lv', order: 'office' });
     const now = new Date();
     const chart = async (at = now) => countsOf(await resultSummary(db, selection, columns, at));
+    return { db, selection, columns, now, chart };
+  };
+
+  it('is counted again for departments whose people, results, positions, catalogue or day changed, else remembered', async () => {
+    const { db, selection, columns, now, chart } = await latviasChart();
     const expectRuled = async (at = now) =>
       expect(await chart(at)).toEqual(await ruledCounts(db, selection, columns, at));
     await expectRuled();
@@ -264,11 +269,7 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
   });
 
   it("is kept in the database, where every server process finds the others' counts, for yesterday and today", async () => {
-    const db = await databases.open();
-    const selection = await countrySelection(db, 'lv');
-    const columns = await loadCatalogue(db, { countries: ['lv'], lang: 'lv', order: 'office' });
-    const now = new Date();
-    const chart = async (at = now) => countsOf(await resultSummary(db, selection, columns, at));
+    const { db, selection, columns, now, chart } = await latviasChart();
     const [anna] = await subjectsByLogin(db, 'ab1234');
     const store = await db
       .selectFrom('users')

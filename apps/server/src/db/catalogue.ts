@@ -14,7 +14,6 @@ export interface Catalogue {
 }
 
 interface Copy {
-  version: string;
   /** The session cache's generation the version was last read at (undefined: read it again). */
   generation: number | undefined;
   catalogue: Catalogue;
@@ -73,13 +72,13 @@ export async function catalogue(db: Db): Promise<Catalogue> {
   const readAt = () => (generation !== undefined && cache?.generation === generation ? generation : undefined);
   // Another call may have read this version's rows while the version was read.
   const kept = copies.get(databaseOf(db));
-  if (kept?.version === version) {
+  if (kept?.catalogue.version === version) {
     if (!db.isTransaction) kept.generation = readAt();
     return kept.catalogue;
   }
   if (db.isTransaction) return loadCatalogue(db, version);
   const fresh = await loadShared(db, version);
-  copies.set(databaseOf(db), { version, generation: readAt(), catalogue: fresh });
+  copies.set(databaseOf(db), { generation: readAt(), catalogue: fresh });
   return fresh;
 }
 
