@@ -51,9 +51,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       output: {
-        // The icons, in one chunk: as a chunk of about 1 KB each, a signed-in page's first load fetched a dozen of
-        // them after the entry, a round trip for every few on a slow store link.
-        codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }] },
+        codeSplitting: {
+          groups: [
+            // The icons, in one chunk: as a chunk of about 1 KB each, a signed-in page's first load fetched a dozen
+            // of them after the entry, a round trip for every few on a slow store link.
+            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+            // Everything the entry imports, in one chunk: split by which lazy sections share each module, it was
+            // eight scripts, more than a browser asks for at once over HTTP/1.1 (docs/benchmarks.md).
+            { name: 'initial', tags: ['$initial'] },
+          ],
+        },
       },
     },
   },
