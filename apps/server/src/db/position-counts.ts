@@ -61,10 +61,11 @@ export function positionCountsFor(db: Db, courses: readonly BoundedCourse[], now
     async keep(counted: readonly { departmentId: number; madeFrom: string; counts: PositionCounts }[]): Promise<void> {
       if (counted.length === 0) return;
       const keptOn = now.toISOString().slice(0, 10);
-      if (prunedOn.get(databaseOf(db)) !== keptOn) {
+      const database = databaseOf(db);
+      if (prunedOn.get(database) !== keptOn) {
         const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
         await db.deleteFrom('chart_counts').where('kept_on', '<', yesterday).execute();
-        prunedOn.set(databaseOf(db), keptOn);
+        prunedOn.set(database, keptOn);
       }
       await db
         .insertInto('chart_counts')
