@@ -74,6 +74,39 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it("keeps the focus in the page when a failed load's Try again, pressed from the keyboard, brings it back", async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    // The first visit to the goals goes to their tutorial once; the second is the one that fails.
+    await page.goto('/goals');
+    await page.waitForURL('**/how-to-goals/1/1');
+    /** Answers the call's first request with a server error and lets the next through. */
+    const failOnce = async (call: string) => {
+      let failed = false;
+      await page.route(`**/api?r=${call}*`, async (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        await route.fulfill({ status: 500, json: { error: 'internal', message: 'Something went wrong.' } });
+      });
+    };
+    const retry = page.getByRole('button', { name: 'Mēģināt vēlreiz' });
+
+    // A section of the page: the focus goes to its heading.
+    await failOnce('notifications');
+    await page.goto('/home');
+    await retry.press('Enter');
+    await page.getByTestId('notifications').getByRole('alert').waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(page.locator('#notifications-title'))).toBe(true);
+
+    // A whole page: the focus goes to the main block.
+    await failOnce('goals');
+    await page.goto('/goals');
+    await retry.press('Enter');
+    await page.getByTestId('goal').first().waitFor();
+    await expect.poll(() => hasFocus(page.locator('main'))).toBe(true);
+    await context.close();
+  });
+
   it('asks Līga for her password, shows the wrong-password state, then signs her in with the administrator block', async () => {
     const { context, page } = await newPage(browser, portal);
     await page.goto('/');
