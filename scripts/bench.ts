@@ -26,7 +26,7 @@ import {
   type BundleFigures,
   type PageFigures,
 } from './bench/web.js';
-import { printTable, type Row } from './bench/report.js';
+import { flooredRatio, printTable, type Row } from './bench/report.js';
 import { buildServer } from './build-server.mjs';
 
 const USAGE = `npm run bench [-- options]
@@ -431,7 +431,7 @@ async function learnerAndManagerLoads() {
   const cpu = (key: string) => `${fmt(median(cpuPerRequest.get(key)!))} µs CPU`;
 
   const ratioFigure = (key: string, connections: number) =>
-    `${fmt(stat(key, (r) => r.rps))} rps · ${ratio(key, connections).toFixed(2)}× bare · p50 ${ms(stat(key, (r) => r.p50))} · p99 ${ms(stat(key, (r) => r.p99))} · ${cpu(key)}`;
+    `${fmt(stat(key, (r) => r.rps))} rps · ${flooredRatio(ratio(key, connections))}× bare · p50 ${ms(stat(key, (r) => r.p50))} · p99 ${ms(stat(key, (r) => r.p99))} · ${cpu(key)}`;
   /** A load reported against the bare server, with no budget of its own. */
   const reported = (s: Scenario) =>
     rows.push({
@@ -631,8 +631,8 @@ async function logins() {
     figure:
       `${median(windows.map((w) => w.login.rps)).toFixed(1)} logins/s · raw verify ${rawRate((r) => r.best)}/s ` +
       `(${os.availableParallelism()} at once ${rawRate((r) => r.perCore)}/s, ${connections} at once ` +
-      `${rawRate((r) => r.perCaller)}/s) · ${ratio.toFixed(2)}× raw (windows ` +
-      `${windows.map((w) => w.ratio.toFixed(2)).join(', ')}) · p99 ${ms(median(windows.map((w) => w.login.p99)))}`,
+      `${rawRate((r) => r.perCaller)}/s) · ${flooredRatio(ratio)}× raw (windows ` +
+      `${windows.map((w) => flooredRatio(w.ratio)).join(', ')}) · p99 ${ms(median(windows.map((w) => w.login.p99)))}`,
     budget: '≥ 0.8× raw',
     pass: ratio >= 0.8 && windows.every((w) => w.login.failures === 0),
   });

@@ -12,6 +12,12 @@ export interface Row {
 
 const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : 'FAIL');
 
+/**
+ * A ratio that has a lower budget, rounded down to two decimals: one under its budget never prints as the budget itself
+ * (0.596× as 0.59×, not 0.60×, beside a FAIL). The nudge keeps 0.29, which is 28.999… hundredths in binary, at 0.29.
+ */
+export const flooredRatio = (ratio: number): string => (Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2);
+
 /** Prints the rows as a Markdown table (the README shows the same table). */
 export function printTable(rows: Row[], options: { title: string; footer: string }): void {
   const header = ['', 'measure', 'figure', 'budget', 'result'];
