@@ -2,6 +2,7 @@ import type { UserProfile } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { dialogEscapeHandlers } from '../components/dialog-escape';
 import { useFocusReturn } from '../components/use-focus-return';
 import styles from './AppLayout.module.css';
 import { SideMenu } from './SideMenu';
@@ -14,7 +15,12 @@ export function MenuDrawer({ user, onClose }: { user: UserProfile; onClose: () =
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined} {...focusReturn}>
+        <Dialog.Content
+          className={styles.drawer}
+          aria-describedby={undefined}
+          {...focusReturn}
+          {...dialogEscapeHandlers(onClose)}
+        >
           <Dialog.Title className="visually-hidden">{t('menu.label')}</Dialog.Title>
           <Dialog.Close className={styles.closeButton} aria-label={t('menu.close')}>
             <X aria-hidden size={22} />

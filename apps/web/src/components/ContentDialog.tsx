@@ -3,6 +3,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ContentDialog.module.css';
+import { dialogEscapeHandlers } from './dialog-escape';
 import { useFocusReturn } from './use-focus-return';
 
 interface ContentDialogProps {
@@ -27,6 +28,7 @@ export function ContentDialog({ title, open, onOpenChange, children, testId, siz
           data-testid={testId}
           aria-describedby={undefined}
           {...focusReturn}
+          {...dialogEscapeHandlers(() => onOpenChange(false))}
         >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

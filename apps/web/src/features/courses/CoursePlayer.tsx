@@ -8,6 +8,7 @@ import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
+import { dialogEscapeHandlers } from '../../components/dialog-escape';
 import { useFocusReturn } from '../../components/use-focus-return';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
@@ -158,6 +159,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
           data-testid="course-player"
           aria-describedby={undefined}
           {...focusReturn}
+          {...dialogEscapeHandlers(close)}
         >
           <header className={styles.playerHeader}>
             <Dialog.Title className={styles.playerTitle}>{course.name}</Dialog.Title>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '../../components/PendingButton';
+import { dialogEscapeHandlers } from '../../components/dialog-escape';
 import { useFocusReturn } from '../../components/use-focus-return';
 import styles from './filters.module.css';
 
@@ -29,6 +30,7 @@ export function ConfirmDialog({
           data-testid="confirm-dialog"
           aria-describedby={detail ? 'confirm-detail' : undefined}
           {...focusReturn}
+          {...dialogEscapeHandlers(() => onAnswer(false))}
         >
           <Dialog.Title className={styles.confirmTitle}>{question}</Dialog.Title>
           {detail && (

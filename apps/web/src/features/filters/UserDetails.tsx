@@ -10,6 +10,7 @@ import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
 import { LoadError, Loading } from '../../components/PageState';
 import { PendingButton } from '../../components/PendingButton';
+import { dialogEscapeHandlers } from '../../components/dialog-escape';
 import { useFocusReturn } from '../../components/use-focus-return';
 import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from './admin-api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -63,6 +64,7 @@ export function UserDetailsDialog({
           aria-describedby={undefined}
           data-testid="user-details"
           {...focusReturn}
+          {...dialogEscapeHandlers(onClose)}
         >
           {userId !== null && <DetailsBody userId={userId} lang={lang} onClose={onClose} />}
         </Dialog.Content>
