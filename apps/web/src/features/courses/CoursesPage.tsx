@@ -98,7 +98,7 @@ export function CoursesPage() {
         <h1>{t('common:menu.courses')}</h1>
         <p className={styles.intro}>{t('intro')}</p>
       </header>
-      <nav className={styles.tabs} aria-label={t('sections')}>
+      <nav className={styles.tabs} aria-label={t('sections')} data-testid="course-tabs">
         <NavLink
           to="/courses/1"
           className={({ isActive }) => (isActive ? styles.tabActive : styles.tab)}
