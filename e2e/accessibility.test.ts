@@ -87,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA)', () 
     const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 320, height: 740 } });
     const page = await context.newPage();
     await signIn(page, login.user, { password: login.password, office: login.office });
-    const tooWide: string[] = [];
+    const notReflowed: string[] = [];
     for (const language of ['lv', 'lt', 'ee', 'en'] as const) {
       await page.evaluate((lang) => localStorage.setItem('prefLang', lang), language);
       for (const path of paths) {
@@ -95,15 +95,15 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA)', () 
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 320) tooWide.push(`${path} in ${language}: ${width} px`);
+        if (width > 320) notReflowed.push(`${path} in ${language}: ${width} px`);
         const tabRows = await page.evaluate(() => {
           const tabs = [...document.querySelectorAll('[data-testid="course-tabs"] > *')];
           return new Set(tabs.map((tab) => tab.getBoundingClientRect().top)).size;
         });
-        if (tabRows > 1) tooWide.push(`${path} in ${language}: the course tabs on ${tabRows} rows`);
+        if (tabRows > 1) notReflowed.push(`${path} in ${language}: the course tabs on ${tabRows} rows`);
       }
     }
-    expect(tooWide).toEqual([]);
+    expect(notReflowed).toEqual([]);
     await context.close();
   });
 
