@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
@@ -31,6 +31,14 @@ function addUnassignedCourse(portal: Portal): void {
 async function search(page: Page, text: string): Promise<void> {
   await page.locator('input[name="search"]').fill(text);
   await page.getByRole('button', { name: 'Meklēt' }).click();
+}
+
+/** Līga, signed in on her people's page, has found Anna by her PIN: Anna's line in the results. */
+async function annaFoundByLiga(page: Page): Promise<Locator> {
+  await signIn(page, 'lo1234', { password: 'demo-pass' });
+  await page.goto('/filter/user/2');
+  await search(page, 'ab1234');
+  return page.getByTestId('search-results').getByRole('button', { name: /Anna Bērziņa/ });
 }
 
 describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
@@ -86,10 +94,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
   it('moves the keyboard focus into the form on Edit and back after Cancel, and back to what opened a dialog: the question while editing, then the details of a person', async () => {
     const { context, page } = await newPage(browser, portal);
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signIn(page, 'lo1234', { password: 'demo-pass' });
-    await page.goto('/filter/user/2');
-    await search(page, 'ab1234');
-    const anna = page.getByTestId('search-results').getByRole('button', { name: /Anna Bērziņa/ });
+    const anna = await annaFoundByLiga(page);
     await anna.press('Enter');
     const details = page.getByTestId('user-details');
     const edit = details.getByRole('button', { name: 'Labot' });
@@ -114,13 +119,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
   it('closes only the confirmation on an Escape that comes as it opens, the details staying open', async () => {
     const { context, page } = await newPage(browser, portal);
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signIn(page, 'lo1234', { password: 'demo-pass' });
-    await page.goto('/filter/user/2');
-    await search(page, 'ab1234');
-    await page
-      .getByTestId('search-results')
-      .getByRole('button', { name: /Anna Bērziņa/ })
-      .click();
+    await (await annaFoundByLiga(page)).click();
     const details = page.getByTestId('user-details');
     const deleteHistory = details.getByRole('button', { name: 'Dzēst apmācību vēsturi' });
     // React shows the confirmation in a microtask, and the details learn of it only in a later task: an Escape pressed

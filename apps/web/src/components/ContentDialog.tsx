@@ -3,8 +3,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ContentDialog.module.css';
-import { dialogEscapeHandlers } from './dialog-escape';
-import { useFocusReturn } from './use-focus-return';
+import { useDialogHandlers } from './use-dialog-handlers';
 
 interface ContentDialogProps {
   title: string;
@@ -18,7 +17,7 @@ interface ContentDialogProps {
 /** An accessible modal (focus trapped, Escape closes) with a title bar and a close button. */
 export function ContentDialog({ title, open, onOpenChange, children, testId, size = 'small' }: ContentDialogProps) {
   const { t } = useTranslation('content');
-  const focusReturn = useFocusReturn();
+  const dialogHandlers = useDialogHandlers(() => onOpenChange(false));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -27,8 +26,7 @@ export function ContentDialog({ title, open, onOpenChange, children, testId, siz
           className={`${styles.content} ${size === 'frame' ? styles.frameSize : styles.smallSize}`}
           data-testid={testId}
           aria-describedby={undefined}
-          {...focusReturn}
-          {...dialogEscapeHandlers(() => onOpenChange(false))}
+          {...dialogHandlers}
         >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

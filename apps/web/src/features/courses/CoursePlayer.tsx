@@ -8,8 +8,7 @@ import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
-import { dialogEscapeHandlers } from '../../components/dialog-escape';
-import { useFocusReturn } from '../../components/use-focus-return';
+import { useDialogHandlers } from '../../components/use-dialog-handlers';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
 import { CommitSequence, ScormSession } from './scorm-session';
@@ -67,7 +66,6 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const sequence = useRef(new CommitSequence());
   const scale = useFrameScale();
   const completing = useRef(false);
-  const focusReturn = useFocusReturn();
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['course_progress'] });
@@ -149,6 +147,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
     setTimeout(refreshLists, 800);
     onClose();
   };
+  const dialogHandlers = useDialogHandlers(close);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
@@ -158,8 +157,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
           className={styles.player}
           data-testid="course-player"
           aria-describedby={undefined}
-          {...focusReturn}
-          {...dialogEscapeHandlers(close)}
+          {...dialogHandlers}
         >
           <header className={styles.playerHeader}>
             <Dialog.Title className={styles.playerTitle}>{course.name}</Dialog.Title>

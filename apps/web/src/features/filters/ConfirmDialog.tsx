@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { PendingButton } from '../../components/PendingButton';
-import { dialogEscapeHandlers } from '../../components/dialog-escape';
-import { useFocusReturn } from '../../components/use-focus-return';
+import { useDialogHandlers } from '../../components/use-dialog-handlers';
 import styles from './filters.module.css';
 
 /** A Yes / No question (spec section 8 confirmations); focus stays inside until answered. */
@@ -20,7 +19,7 @@ export function ConfirmDialog({
   busy?: boolean;
 }) {
   const { t } = useTranslation('admin');
-  const focusReturn = useFocusReturn();
+  const dialogHandlers = useDialogHandlers(() => onAnswer(false));
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onAnswer(false)}>
       <Dialog.Portal>
@@ -29,8 +28,7 @@ export function ConfirmDialog({
           className={styles.confirm}
           data-testid="confirm-dialog"
           aria-describedby={detail ? 'confirm-detail' : undefined}
-          {...focusReturn}
-          {...dialogEscapeHandlers(() => onAnswer(false))}
+          {...dialogHandlers}
         >
           <Dialog.Title className={styles.confirmTitle}>{question}</Dialog.Title>
           {detail && (

@@ -10,8 +10,7 @@ import { useGet } from '../../api/queries';
 import { useWarning } from '../../app/banner';
 import { LoadError, Loading } from '../../components/PageState';
 import { PendingButton } from '../../components/PendingButton';
-import { dialogEscapeHandlers } from '../../components/dialog-escape';
-import { useFocusReturn } from '../../components/use-focus-return';
+import { useDialogHandlers } from '../../components/use-dialog-handlers';
 import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from './admin-api';
 import { ConfirmDialog } from './ConfirmDialog';
 import styles from './filters.module.css';
@@ -54,7 +53,7 @@ export function UserDetailsDialog({
   /** Takes the focus when the dialog closes and what opened it is gone. */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const focusReturn = useFocusReturn(returnFocusTo);
+  const dialogHandlers = useDialogHandlers(onClose, returnFocusTo);
   return (
     <Dialog.Root open={userId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -63,8 +62,7 @@ export function UserDetailsDialog({
           className={styles.dialog}
           aria-describedby={undefined}
           data-testid="user-details"
-          {...focusReturn}
-          {...dialogEscapeHandlers(onClose)}
+          {...dialogHandlers}
         >
           {userId !== null && <DetailsBody userId={userId} lang={lang} onClose={onClose} />}
         </Dialog.Content>
