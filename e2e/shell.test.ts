@@ -201,6 +201,22 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it("shows a signed-in user's pages in their own language from the first paint when none was chosen here", async () => {
+    const { context, page } = await newPage(browser, portal);
+    // The language the page was in when the home page's notifications first came into it.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="notifications"]')) return;
+        document.body.dataset.firstPaintLang = document.documentElement.lang;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, 'jk1234');
+    await page.getByRole('heading', { name: 'Pranešimai' }).waitFor();
+    expect(await page.evaluate(() => document.body.dataset.firstPaintLang)).toBe('lt');
+    await context.close();
+  });
+
   it('signs out and ends the session', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'kz1234');

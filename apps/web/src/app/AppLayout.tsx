@@ -31,11 +31,14 @@ export function AppLayout() {
     if (focusIsLost()) main.current?.focus();
   }, [location.pathname]);
 
+  // With no language chosen on this device, the pages speak the user's own, and wait until its catalogs are in. Shown
+  // in the default language first, they flashed, and each call that names the language was made twice: a press on a
+  // button of the first answer (a notification's "read") was lost when the second answer replaced it.
+  const ownLanguage = profile.data && !savedLanguage() ? profile.data.language : null;
+  const languageLoading = ownLanguage !== null && i18n.language !== ownLanguage;
   useEffect(() => {
-    if (profile.data && !savedLanguage() && i18n.language !== profile.data.language) {
-      void i18n.changeLanguage(profile.data.language);
-    }
-  }, [profile.data, i18n]);
+    if (ownLanguage && languageLoading) void i18n.changeLanguage(ownLanguage);
+  }, [ownLanguage, languageLoading, i18n]);
 
   if (!hasSession) return <Navigate to="/" replace />;
   if (profile.isError) {
@@ -43,7 +46,7 @@ export function AppLayout() {
     forgetUser();
     return <Navigate to="/" replace />;
   }
-  if (!profile.data) return <Loading />;
+  if (!profile.data || languageLoading) return <Loading />;
   const user = profile.data;
 
   return (
