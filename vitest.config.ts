@@ -13,6 +13,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest leaves a core free by default, one worker on a 2-core machine; the files wait on PostgreSQL and
+          // on their own servers much of the time, and two workers halve the run (each has its own database).
+          maxWorkers: '100%',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -71,6 +71,17 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The tables of the connection's own schema: Kysely's introspection lists every schema of a PostgreSQL database,
+ * where test files running side by side each have one.
+ */
+export async function ownTables(db: Db): Promise<TableMetadata[]> {
+  const tables = await db.introspection.getTables();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return tables;
+  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
+  return tables.filter((table) => table.schema === schema);
 }
 
 /** What a second server process would open on the same database: the same SQLite file, or the same schema. */

@@ -19,6 +19,8 @@ export type Db = Kysely<Database>;
 export interface Connection {
   db: Db;
   dialect: Dialect;
+  /** The PostgreSQL schema named with `searchPath`, where the migrations keep their own tables too. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,12 @@ export function connect(
       dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url }),
     });
     attachSessionCache(db, sessionCache);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(options.searchPath ? { schema: options.searchPath } : {}),
+      close: () => db.destroy(),
+    };
   }
   if (!url.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
@@ -118,7 +125,12 @@ function cachedRowsVersion(sqlite: SQLite.Database): number | undefined {
 }
 
 export function migrator(connection: Connection): Migrator {
-  return new Migrator({ db: connection.db, provider: migrationProvider(connection.dialect) });
+  // Without a schema Kysely takes its bookkeeping tables for made when any schema of the database has them.
+  return new Migrator({
+    db: connection.db,
+    provider: migrationProvider(connection.dialect),
+    ...(connection.schema ? { migrationTableSchema: connection.schema } : {}),
+  });
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */

@@ -1,10 +1,10 @@
 import { NO_MIGRATIONS, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, openTestDatabase } from '../../test/test-env.js';
+import { DIALECTS, openTestDatabase, ownTables } from '../../test/test-env.js';
 import { migrateToLatest, migrator, type Db } from './connect.js';
 
 async function tableNames(db: Db) {
-  const tables = await db.introspection.getTables();
+  const tables = await ownTables(db);
   return tables.map((t) => t.name).sort();
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../src/db/connect.js';
+import { ownTables } from '../test-env.js';
 
 /**
  * Columns that change without any write of the caller's making: a session's idle clock is moved by merely
@@ -26,7 +27,7 @@ let tableCache: WeakMap<Db, DigestTable[]> = new WeakMap();
 async function digestTables(db: Db): Promise<DigestTable[]> {
   const cached = tableCache.get(db);
   if (cached) return cached;
-  const tables = (await db.introspection.getTables())
+  const tables = (await ownTables(db))
     .filter((table) => !SKIPPED.has(table.name))
     .map((table) => ({
       name: table.name,
