@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { PostgresAdapter, sql, type TableMetadata } from 'kysely';
+import { sql, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { connect, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
+import { connect, isPostgres, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
 import { apiRoutes } from '../src/rpc/index.js';
 import { seedDemoIfEmpty } from '../src/seed/demo.js';
 
@@ -79,7 +79,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
  */
 export async function ownTables(db: Db): Promise<TableMetadata[]> {
   const tables = await db.introspection.getTables();
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return tables;
+  if (!isPostgres(db)) return tables;
   const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
   return tables.filter((table) => table.schema === schema);
 }

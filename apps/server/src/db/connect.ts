@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
@@ -22,6 +22,11 @@ export interface Connection {
   /** The PostgreSQL schema named with `searchPath`, where the migrations keep their own tables too. */
   schema?: string;
   close(): Promise<void>;
+}
+
+/** Whether `db` speaks PostgreSQL, where a query's SQL differs from SQLite's. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Enough for every member of staff signed in at once; beyond it the least recently used make room. */

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
-import type { Db } from './connect.js';
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import { isPostgres, type Db } from './connect.js';
 
 /**
  * An aggregate giving a group's rows column by column as one JSON array, `[[a1, a2, …], [b1, b2, …]]`; read it with
@@ -9,7 +9,7 @@ import type { Db } from './connect.js';
  * its rows in the same order, so the columns line up.
  */
 export function jsonColumns(db: Db, columns: Expression<unknown>[]): RawBuilder<unknown> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
     ? sql`json_build_array(${sql.join(columns.map((column) => sql`json_agg(${column})`))})`
     : sql`json_array(${sql.join(columns.map((column) => sql`json_group_array(${column})`))})`;
 }

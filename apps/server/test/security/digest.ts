@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../src/db/connect.js';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../../src/db/connect.js';
 import { ownTables } from '../test-env.js';
 
 /**
@@ -54,10 +54,9 @@ export function resetDigestCache(): void {
  */
 export async function databaseDigest(db: Db): Promise<Digest> {
   const tables = await digestTables(db);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const rowJson = (columns: string[]) => {
     const values = sql.join(columns.map((column) => sql.ref(column)));
-    return postgres ? sql`json_build_array(${values})::text` : sql`json_array(${values})`;
+    return isPostgres(db) ? sql`json_build_array(${values})::text` : sql`json_array(${values})`;
   };
   const { rows } = await sql<{ t: string; r: string }>`${sql.join(
     tables.map(
