@@ -80,8 +80,12 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
 export async function ownTables(db: Db): Promise<TableMetadata[]> {
   const tables = await db.introspection.getTables();
   if (!isPostgres(db)) return tables;
-  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
+  const schema = await currentSchema(db);
   return tables.filter((table) => table.schema === schema);
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
 }
 
 /** What a second server process would open on the same database: the same SQLite file, or the same schema. */
@@ -92,8 +96,7 @@ async function openSecondConnection(db: Db, dialect: Dialect): Promise<Connectio
     ).rows[0]!;
     return connect(`sqlite:${file}`);
   }
-  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!;
-  return connect(TEST_DATABASE_URL!, { searchPath: schema, poolSize: 2 });
+  return connect(TEST_DATABASE_URL!, { searchPath: await currentSchema(db), poolSize: 2 });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../src/db/connect.js';
 import { ownTables } from '../test-env.js';
 
@@ -15,35 +15,39 @@ const SKIPPED = new Set(['login_attempts', 'kysely_migration', 'kysely_migration
 
 export type Digest = Map<string, string>;
 
-interface DigestTable {
-  name: string;
-  /** The columns that count, sorted by name. */
-  columns: string[];
+/** What a digest reads: the tables' names, and one query answering every row of them as `t` (table) and `r` (JSON). */
+interface DigestQuery {
+  tables: string[];
+  rows: RawBuilder<{ t: string; r: string }>;
 }
 
-let tableCache: WeakMap<Db, DigestTable[]> = new WeakMap();
+let queryCache: WeakMap<Db, DigestQuery> = new WeakMap();
 
-/** Every table of the database, found by introspection so that tables added later are covered too. */
-async function digestTables(db: Db): Promise<DigestTable[]> {
-  const cached = tableCache.get(db);
+/** The query of every table of the database, found by introspection so that tables added later are covered too. */
+async function digestQuery(db: Db): Promise<DigestQuery> {
+  const cached = queryCache.get(db);
   if (cached) return cached;
-  const tables = (await ownTables(db))
-    .filter((table) => !SKIPPED.has(table.name))
-    .map((table) => ({
-      name: table.name,
-      columns: table.columns
-        .map((column) => column.name)
-        .filter((column) => !(VOLATILE[table.name] ?? []).includes(column))
-        .sort(),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  tableCache.set(db, tables);
-  return tables;
+  const tables = (await ownTables(db)).filter((table) => !SKIPPED.has(table.name));
+  const selects = tables.map((table) => {
+    const columns = table.columns
+      .map((column) => column.name)
+      .filter((column) => !(VOLATILE[table.name] ?? []).includes(column))
+      .sort();
+    const values = sql.join(columns.map((column) => sql.ref(column)));
+    const row = isPostgres(db) ? sql`json_build_array(${values})::text` : sql`json_array(${values})`;
+    return sql`select ${sql.lit(table.name)} as t, ${row} as r from ${sql.table(table.name)}`;
+  });
+  const query = {
+    tables: tables.map((table) => table.name).sort(),
+    rows: sql<{ t: string; r: string }>`${sql.join(selects, sql` union all `)}`,
+  };
+  queryCache.set(db, query);
+  return query;
 }
 
 /** Forgets the table list (after a migration added tables). */
 export function resetDigestCache(): void {
-  tableCache = new WeakMap();
+  queryCache = new WeakMap();
 }
 
 /**
@@ -53,18 +57,9 @@ export function resetDigestCache(): void {
  * digest most of their time.
  */
 export async function databaseDigest(db: Db): Promise<Digest> {
-  const tables = await digestTables(db);
-  const rowJson = (columns: string[]) => {
-    const values = sql.join(columns.map((column) => sql.ref(column)));
-    return isPostgres(db) ? sql`json_build_array(${values})::text` : sql`json_array(${values})`;
-  };
-  const { rows } = await sql<{ t: string; r: string }>`${sql.join(
-    tables.map(
-      (table) => sql`select ${sql.lit(table.name)} as t, ${rowJson(table.columns)} as r from ${sql.table(table.name)}`,
-    ),
-    sql` union all `,
-  )}`.execute(db);
-  const lines = new Map<string, string[]>(tables.map((table) => [table.name, []]));
+  const query = await digestQuery(db);
+  const { rows } = await query.rows.execute(db);
+  const lines = new Map<string, string[]>(query.tables.map((table) => [table, []]));
   for (const row of rows) lines.get(row.t)!.push(row.r);
   const digest: Digest = new Map();
   for (const [table, tableLines] of lines) {
