@@ -7,6 +7,7 @@ import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { PortalPostgresDialect, nameCompiledStatements } from './postgres-dialect.js';
+import { PipelinedReads } from './postgres-pipeline.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
 import { attachSqliteReader } from './sqlite-reader.js';
@@ -40,17 +41,19 @@ export function connect(
   options: { baseDir?: string; searchPath?: string; poolSize?: number } = {},
 ): Connection {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({
+    const clientConfig = {
       connectionString: url,
-      max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
     pool.on('connect', nameCompiledStatements);
     const sessionCache = new SessionCache<object>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
+    const pipelinedReads = new PipelinedReads(clientConfig);
     const db = new Kysely<Database>({
-      dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url }),
+      dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url, pipelinedReads }),
     });
     attachSessionCache(db, sessionCache);
+    attachDirectReader(db, async (query, parameters) => pipelinedReads.read(query, parameters));
     return {
       db,
       dialect: 'postgres',

@@ -2,61 +2,31 @@ import type { DatabaseConnection, Driver, PostgresDialectConfig } from 'kysely';
 import { CompiledQuery, PostgresDialect, PostgresDriver } from 'kysely';
 import pg from 'pg';
 import { statementNameOf } from './compiled-query.js';
+import { KeptClient } from './postgres-kept-client.js';
+import type { PipelinedReads } from './postgres-pipeline.js';
 import type { SessionCache } from './session-cache.js';
 import { watchCachedRowWrites } from './session-cache.js';
 
 /** The NOTIFY channel on which portal processes sharing a database announce writes to cached rows. */
 export const SESSION_CHANNEL = 'portal_session_identity';
 const NOTIFY = CompiledQuery.raw(`select pg_notify('${SESSION_CHANNEL}', '')`);
-const RELISTEN_AFTER_MS = 1_000;
 
 /**
- * Keeps a LISTEN connection open and empties the cache on each notification. While it is not listening (starting,
- * or the connection was lost) the cache is off, so no process serves a session it might not hear about.
+ * A LISTEN connection that empties the cache on each notification. While it is not listening (starting, or the
+ * connection was lost) the cache is off, so no process serves a session it might not hear about.
  */
-class SessionChangeListener {
-  readonly #connectionString: string;
-  readonly #cache: SessionCache<object>;
-  #client: pg.Client | null = null;
-  #retry: NodeJS.Timeout | null = null;
-  #stopped = false;
-
-  constructor(connectionString: string, cache: SessionCache<object>) {
-    this.#connectionString = connectionString;
-    this.#cache = cache;
-  }
-
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#connectionString });
-    this.#client = client;
-    client.on('notification', () => this.#cache.clear());
-    client.on('error', () => this.#lost(client));
-    client.on('end', () => this.#lost(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${SESSION_CHANNEL}`);
-      if (this.#client === client && !this.#stopped) this.#cache.setReady(true);
-    } catch {
-      this.#lost(client);
-    }
-  }
-
-  #lost(client: pg.Client): void {
-    if (this.#client !== client) return;
-    this.#client = null;
-    this.#cache.setReady(false);
-    void client.end().catch(() => undefined);
-    if (!this.#stopped) this.#retry = setTimeout(() => void this.start(), RELISTEN_AFTER_MS).unref();
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#retry) clearTimeout(this.#retry);
-    const client = this.#client;
-    this.#client = null;
-    this.#cache.setReady(false);
-    await client?.end().catch(() => undefined);
-  }
+function sessionChangeListener(connectionString: string, cache: SessionCache<object>): KeptClient {
+  return new KeptClient(
+    { connectionString },
+    {
+      async prepare(client) {
+        client.on('notification', () => cache.clear());
+        await client.query(`listen ${SESSION_CHANNEL}`);
+      },
+      up: () => cache.setReady(true),
+      down: () => cache.setReady(false),
+    },
+  );
 }
 
 /**
@@ -73,10 +43,11 @@ export function nameCompiledStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/** Kysely's settings, the cache to keep, and where the LISTEN connection goes. */
+/** Kysely's settings, the cache to keep, where the LISTEN connection goes, and the connection for a turn's reads. */
 type PortalPostgresConfig = PostgresDialectConfig & {
   sessionCache: SessionCache<object>;
   connectionString: string;
+  pipelinedReads: PipelinedReads;
 };
 
 /**
@@ -85,18 +56,20 @@ type PortalPostgresConfig = PostgresDialectConfig & {
  */
 class PortalPostgresDriver extends PostgresDriver {
   readonly #cache: SessionCache<object>;
-  readonly #listener: SessionChangeListener;
+  readonly #listener: KeptClient;
+  readonly #pipelinedReads: PipelinedReads;
   readonly #wroteCachedRows = new WeakSet<DatabaseConnection>();
 
   constructor(config: PortalPostgresConfig) {
     super(config);
     this.#cache = config.sessionCache;
-    this.#listener = new SessionChangeListener(config.connectionString, config.sessionCache);
+    this.#listener = sessionChangeListener(config.connectionString, config.sessionCache);
+    this.#pipelinedReads = config.pipelinedReads;
   }
 
   override async init(): Promise<void> {
     await super.init();
-    await this.#listener.start();
+    await Promise.all([this.#listener.start(), this.#pipelinedReads.start()]);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -114,7 +87,7 @@ class PortalPostgresDriver extends PostgresDriver {
   }
 
   override async destroy(): Promise<void> {
-    await this.#listener.stop();
+    await Promise.all([this.#listener.stop(), this.#pipelinedReads.stop()]);
     await super.destroy();
   }
 }
