@@ -1,6 +1,13 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { statementNameOf } from './compiled-query.js';
 import { KeptClient } from './postgres-kept-client.js';
+
+/**
+ * Whether a read failed because its connection went (a connection exception, an administrator's or a crash's
+ * shutdown, or no answer from the server at all) rather than because of its statement.
+ */
+const connectionLost = (error: unknown): boolean =>
+  !(error instanceof pg.DatabaseError) || /^(08|57P)/.test(error.code ?? '');
 
 /** How the connection shows in `pg_stat_activity`. */
 export const PIPELINE_APPLICATION_NAME = 'portal turn reads';
@@ -12,7 +19,7 @@ export const PIPELINE_APPLICATION_NAME = 'portal turn reads';
  * "A turn's reads in one send on PostgreSQL"). Each read is still a statement and an implicit transaction of its own
  * (a Sync after each), so one that fails fails alone. Only plain `select`s come here: a write goes through the driver,
  * which announces writes to cached rows. While the connection is not up, `read` answers undefined and the call takes
- * the pool's way.
+ * the pool's way; so do the reads under way when it is lost.
  */
 export class PipelinedReads {
   readonly #connection: KeptClient;
@@ -30,7 +37,7 @@ export class PipelinedReads {
     return this.#connection.stop();
   }
 
-  read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> | undefined {
+  read(sql: string, parameters: readonly unknown[]): Promise<unknown[] | undefined> | undefined {
     const client = this.#connection.client;
     if (!client || !/^select /i.test(sql)) return undefined;
     if (!this.#corked) {
@@ -46,6 +53,12 @@ export class PipelinedReads {
     }
     const name = statementNameOf(sql);
     const values = [...parameters];
-    return client.query(name ? { name, text: sql, values } : { text: sql, values }).then((result) => result.rows);
+    return client.query(name ? { name, text: sql, values } : { text: sql, values }).then(
+      (result) => result.rows,
+      (error: unknown) => {
+        if (connectionLost(error)) return undefined;
+        throw error;
+      },
+    );
   }
 }
