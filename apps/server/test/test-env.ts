@@ -55,22 +55,36 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const connection = connect(TEST_DATABASE_URL, { searchPath: schema, poolSize: 5 });
-  await migrateToLatest(connection);
+  await withSchemaLock('shared', async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    await migrateToLatest(connection);
+  });
   return {
     ...connection,
     dispose: async () => {
       await connection.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await withSchemaLock('alone', (admin) => admin.query(`drop schema ${schema} cascade`));
     },
   };
+}
+
+/**
+ * Test files side by side create and drop schemas in one PostgreSQL database, and Kysely's introspection (which the
+ * migrator runs) reads every schema's catalog rows: a schema dropped under it failed it with "schema … does not
+ * exist". Introspecting holds this advisory lock shared, dropping a schema holds it alone.
+ */
+const SCHEMA_LOCK = 4_242_001;
+
+async function withSchemaLock<T>(mode: 'shared' | 'alone', work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_advisory_lock${mode === 'shared' ? '_shared' : ''}($1)`, [SCHEMA_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -78,13 +92,13 @@ export async function openTestDatabase(dialect: Dialect): Promise<Connection & {
  * where test files running side by side each have one.
  */
 export async function ownTables(db: Db): Promise<TableMetadata[]> {
-  const tables = await db.introspection.getTables();
-  if (!isPostgres(db)) return tables;
+  if (!isPostgres(db)) return db.introspection.getTables();
   const schema = await currentSchema(db);
+  const tables = await withSchemaLock('shared', () => db.introspection.getTables());
   return tables.filter((table) => table.schema === schema);
 }
 
-async function currentSchema(db: Db): Promise<string> {
+export async function currentSchema(db: Db): Promise<string> {
   return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
 }
 

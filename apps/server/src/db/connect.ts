@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
-import { PortalPostgresDialect, nameCompiledStatements } from './postgres-dialect.js';
+import { PortalPostgresDialect, nameCompiledStatements, sessionChannel } from './postgres-dialect.js';
 import { PipelinedReads } from './postgres-pipeline.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
@@ -50,7 +50,13 @@ export function connect(
     const sessionCache = new SessionCache<object>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
     const pipelinedReads = new PipelinedReads(clientConfig);
     const db = new Kysely<Database>({
-      dialect: new PortalPostgresDialect({ pool, sessionCache, connectionString: url, pipelinedReads }),
+      dialect: new PortalPostgresDialect({
+        pool,
+        sessionCache,
+        connectionString: url,
+        channel: sessionChannel(options.searchPath),
+        pipelinedReads,
+      }),
     });
     attachSessionCache(db, sessionCache);
     attachDirectReader(db, async (query, parameters) => pipelinedReads.read(query, parameters));

@@ -7,21 +7,24 @@ import type { PipelinedReads } from './postgres-pipeline.js';
 import type { SessionCache } from './session-cache.js';
 import { watchCachedRowWrites } from './session-cache.js';
 
-/** The NOTIFY channel on which portal processes sharing a database announce writes to cached rows. */
-export const SESSION_CHANNEL = 'portal_session_identity';
-const NOTIFY = CompiledQuery.raw(`select pg_notify('${SESSION_CHANNEL}', '')`);
+/**
+ * The NOTIFY channel on which portal processes sharing a database announce writes to cached rows: one per schema when
+ * the connection names one (each test file has its own schema in one database, and must not hear the others).
+ */
+export const sessionChannel = (schema?: string): string =>
+  schema ? `portal_session_identity_${schema}` : 'portal_session_identity';
 
 /**
  * A LISTEN connection that empties the cache on each notification. While it is not listening (starting, or the
  * connection was lost) the cache is off, so no process serves a session it might not hear about.
  */
-function sessionChangeListener(connectionString: string, cache: SessionCache<object>): KeptClient {
+function sessionChangeListener(connectionString: string, channel: string, cache: SessionCache<object>): KeptClient {
   return new KeptClient(
     { connectionString },
     {
       async prepare(client) {
         client.on('notification', () => cache.clear());
-        await client.query(`listen ${SESSION_CHANNEL}`);
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
       },
       up: () => cache.setReady(true),
       down: () => cache.setReady(false),
@@ -43,10 +46,15 @@ export function nameCompiledStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/** Kysely's settings, the cache to keep, where the LISTEN connection goes, and the connection for a turn's reads. */
+/**
+ * Kysely's settings, the cache to keep, where the LISTEN connection goes and what it listens to, and the connection for
+ * a turn's reads.
+ */
 type PortalPostgresConfig = PostgresDialectConfig & {
   sessionCache: SessionCache<object>;
   connectionString: string;
+  /** `sessionChannel` of the connection's schema. */
+  channel: string;
   pipelinedReads: PipelinedReads;
 };
 
@@ -58,12 +66,14 @@ class PortalPostgresDriver extends PostgresDriver {
   readonly #cache: SessionCache<object>;
   readonly #listener: KeptClient;
   readonly #pipelinedReads: PipelinedReads;
+  readonly #notify: CompiledQuery;
   readonly #wroteCachedRows = new WeakSet<DatabaseConnection>();
 
   constructor(config: PortalPostgresConfig) {
     super(config);
     this.#cache = config.sessionCache;
-    this.#listener = sessionChangeListener(config.connectionString, config.sessionCache);
+    this.#listener = sessionChangeListener(config.connectionString, config.channel, config.sessionCache);
+    this.#notify = CompiledQuery.raw('select pg_notify($1, $2)', [config.channel, '']);
     this.#pipelinedReads = config.pipelinedReads;
   }
 
@@ -76,7 +86,7 @@ class PortalPostgresDriver extends PostgresDriver {
     const connection = await super.acquireConnection();
     watchCachedRowWrites(connection, async (execute) => {
       this.#wroteCachedRows.add(connection);
-      await execute(NOTIFY);
+      await execute(this.#notify);
     });
     return connection;
   }

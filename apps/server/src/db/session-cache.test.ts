@@ -2,10 +2,16 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countReads } from '../../test/count-reads.js';
-import { DIALECTS, TEST_DATABASE_URL, demoDatabasePerTest, openTestDatabase } from '../../test/test-env.js';
+import {
+  DIALECTS,
+  TEST_DATABASE_URL,
+  currentSchema,
+  demoDatabasePerTest,
+  openTestDatabase,
+} from '../../test/test-env.js';
 import type { Db } from './connect.js';
 import { listNotifications } from './content.js';
-import { SESSION_CHANNEL } from './postgres-dialect.js';
+import { sessionChannel } from './postgres-dialect.js';
 import { SessionCache, changesCachedRows } from './session-cache.js';
 import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
 
@@ -254,12 +260,14 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
 
   it.runIf(dialect === 'postgres')('reads the database while its LISTEN connection is lost', async () => {
     const token = await open();
+    const listen = `listen "${sessionChannel(await currentSchema(db))}"`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen ${SESSION_CHANNEL}'`,
-      );
+      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where query = $1', [
+        listen,
+      ]);
+      expect(ended.rowCount).toBe(1);
     } finally {
       await admin.end();
     }
