@@ -14,6 +14,9 @@ import { watchCachedRowWrites } from './session-cache.js';
 export const sessionChannel = (schema?: string): string =>
   schema ? `portal_session_identity_${schema}` : 'portal_session_identity';
 
+/** The statement the LISTEN connection sends: `pg_stat_activity` shows it as the connection's query. */
+export const listenStatement = (channel: string): string => `listen ${pg.escapeIdentifier(channel)}`;
+
 /**
  * A LISTEN connection that empties the cache on each notification. While it is not listening (starting, or the
  * connection was lost) the cache is off, so no process serves a session it might not hear about.
@@ -24,7 +27,7 @@ function sessionChangeListener(connectionString: string, channel: string, cache:
     {
       async prepare(client) {
         client.on('notification', () => cache.clear());
-        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        await client.query(listenStatement(channel));
       },
       up: () => cache.setReady(true),
       down: () => cache.setReady(false),

@@ -52,7 +52,8 @@ export class PipelinedReads {
       });
     }
     const name = statementNameOf(sql);
-    const values = [...parameters];
+    // node-postgres reads the values and keeps them unchanged; its type asks for a mutable array.
+    const values = parameters as unknown[];
     return client.query(name ? { name, text: sql, values } : { text: sql, values }).then(
       (result) => result.rows,
       (error: unknown) => {

@@ -11,7 +11,7 @@ import {
 } from '../../test/test-env.js';
 import type { Db } from './connect.js';
 import { listNotifications } from './content.js';
-import { sessionChannel } from './postgres-dialect.js';
+import { listenStatement, sessionChannel } from './postgres-dialect.js';
 import { SessionCache, changesCachedRows } from './session-cache.js';
 import { createSession, endSession, endUserSessions, resolveSession } from './sessions.js';
 
@@ -260,7 +260,7 @@ describe.each(DIALECTS)('the session cache on %s', (dialect) => {
 
   it.runIf(dialect === 'postgres')('reads the database while its LISTEN connection is lost', async () => {
     const token = await open();
-    const listen = `listen "${sessionChannel(await currentSchema(db))}"`;
+    const listen = listenStatement(sessionChannel(await currentSchema(db)));
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
