@@ -47,16 +47,28 @@ export function apiSecurityHeaders(config: Config): [string, string][] {
   ];
 }
 
+/**
+ * An answer that came over plain HTTP goes without HSTS: RFC 6797 (7.2) says a host MUST NOT send it there, and browsers
+ * ignore it there anyway. Over HTTPS, directly or behind a trusted proxy (`TRUST_PROXY`, `X-Forwarded-Proto`), it goes.
+ */
+function withoutHsts(headers: [string, string][]): [string, string][] {
+  return headers.filter(([name]) => name !== 'strict-transport-security');
+}
+
 /** Security headers on every answer: the call protocol's own set on `/api`, helmet's on everything else. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const pageHeaders = securityHeaders(config);
-  const apiHeaders = Object.fromEntries(apiSecurityHeaders(config));
+  const pageHeaders = { https: securityHeaders(config), http: withoutHsts(securityHeaders(config)) };
+  const apiHeaders = {
+    https: Object.fromEntries(apiSecurityHeaders(config)),
+    http: Object.fromEntries(withoutHsts(apiSecurityHeaders(config))),
+  };
   app.addHook('onRequest', (request, reply, done) => {
+    const transport = request.protocol === 'https' ? 'https' : 'http';
     // Fastify's own headers reach Node in one object, checked once when the head is written; headers set on the
     // Node response first make Node take each of Fastify's through setHeader as well. Pages and files stay on the Node
     // response: course content replaces the CSP there, and Fastify's headers would overwrite it.
-    if (request.routeOptions.url === API_PATH) reply.headers(apiHeaders);
-    else for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
+    if (request.routeOptions.url === API_PATH) reply.headers(apiHeaders[transport]);
+    else for (const [name, value] of pageHeaders[transport]) reply.raw.setHeader(name, value);
     done();
   });
 }

@@ -70,7 +70,7 @@ describe('headers and output', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(answer.headers['strict-transport-security'], 'HSTS over plain HTTP').toBeUndefined();
       expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(answer.headers['referrer-policy']).toBeUndefined();
     }
@@ -78,6 +78,32 @@ describe('headers and output', () => {
     expect(api.status).toBe(200);
     expect(api.headers['cache-control']).toBe('no-store');
   });
+
+  it('sends HSTS only on answers that came over HTTPS (RFC 6797 7.2), here behind a trusted proxy', async () => {
+    const behindProxy = await createTestEnv('sqlite', { TRUST_PROXY: 'true' });
+    try {
+      for (const [proto, hsts] of [
+        ['https', /^max-age=\d+; includeSubDomains$/],
+        ['http', undefined],
+      ] as const) {
+        const headers = { 'x-forwarded-proto': proto };
+        const answers = [
+          await send(behindProxy.app, 'home_counts', {}, { headers }),
+          await behindProxy.app.inject({
+            method: 'GET',
+            url: '/some/page',
+            headers: { ...headers, accept: 'text/html' },
+          }),
+        ];
+        for (const answer of answers) {
+          if (hsts) expect(answer.headers['strict-transport-security'], proto).toMatch(hsts);
+          else expect(answer.headers['strict-transport-security'], proto).toBeUndefined();
+        }
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  }, 60_000);
 
   it('the web app has no inline script for the CSP to block', () => {
     const dist = path.join(repoRoot, 'apps/web/dist/index.html');
