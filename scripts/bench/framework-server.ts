@@ -3,11 +3,11 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { loggerOptions } from '../../apps/server/src/http/logging.js';
+import { loggerOptions, RequestLog } from '../../apps/server/src/http/logging.js';
 import { registerSecurityHeaders } from '../../apps/server/src/http/security-headers.js';
 
 const config = loadConfig();
-const app = Fastify({ logger: loggerOptions('warn') });
+const app = Fastify({ logger: loggerOptions('warn'), logController: new RequestLog() });
 await app.register(cookie);
 registerSecurityHeaders(app, config);
 app.get('/', async () => ({ result: 'pong' }));

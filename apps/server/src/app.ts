@@ -11,7 +11,7 @@ import { ping } from './db/connect.js';
 import { ApiError } from './rpc/errors.js';
 import { apiRoutes } from './rpc/index.js';
 import { registerApi } from './rpc/registry.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, RequestLog } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { compression } from './http/compression.js';
 import { courseContent } from './scorm/serve.js';
@@ -30,6 +30,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
+    logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });

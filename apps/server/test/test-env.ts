@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { connect, isPostgres, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
 import { apiRoutes } from '../src/rpc/index.js';
@@ -140,11 +140,15 @@ export function demoDatabasePerTest(dialect: Dialect): { open(): Promise<Db>; se
 }
 
 /** The whole app over a fresh database filled with the demo organisation. */
-export async function createTestEnv(dialect: Dialect, env: Record<string, string> = {}): Promise<TestEnv> {
+export async function createTestEnv(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  logger: AppDeps['logger'] = false,
+): Promise<TestEnv> {
   const database = await openTestDatabase(dialect);
   await seedDemoIfEmpty(database.db);
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger });
   await app.ready();
 
   const call: TestEnv['call'] = async (route, input = {}, token = null, method) => {
