@@ -57,11 +57,10 @@ function withoutHsts(headers: [string, string][]): [string, string][] {
 
 /** Security headers on every answer: the call protocol's own set on `/api`, helmet's on everything else. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const pageHeaders = { https: securityHeaders(config), http: withoutHsts(securityHeaders(config)) };
-  const apiHeaders = {
-    https: Object.fromEntries(apiSecurityHeaders(config)),
-    http: Object.fromEntries(withoutHsts(apiSecurityHeaders(config))),
-  };
+  const page = securityHeaders(config);
+  const api = apiSecurityHeaders(config);
+  const pageHeaders = { https: page, http: withoutHsts(page) };
+  const apiHeaders = { https: Object.fromEntries(api), http: Object.fromEntries(withoutHsts(api)) };
   app.addHook('onRequest', (request, reply, done) => {
     const transport = request.protocol === 'https' ? 'https' : 'http';
     // Fastify's own headers reach Node in one object, checked once when the head is written; headers set on the
