@@ -11,6 +11,7 @@ import { ping } from './db/connect.js';
 import { ApiError } from './rpc/errors.js';
 import { apiRoutes } from './rpc/index.js';
 import { registerApi } from './rpc/registry.js';
+import { parseQuery } from './http/query.js';
 import { loggerOptions, RequestLog } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { compression } from './http/compression.js';
@@ -33,6 +34,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQuery },
   });
 
   await app.register(cookie);

@@ -16,7 +16,7 @@ import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';
 import { scopeOf } from '../domain/policy.js';
-import { parseQuery } from '../http/query.js';
+import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
 import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
@@ -165,7 +165,7 @@ const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<strin
  */
 export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
-    const query: Record<string, unknown> = { ...parseQuery(request.raw.url ?? '') };
+    const query: Record<string, unknown> = { ...queryOf(request) };
     const name = typeof query.r === 'string' ? query.r : '';
     const prepare = Object.hasOwn(DOWNLOADS, name) ? DOWNLOADS[name] : undefined;
     if (!prepare) throw notFound(`Unknown download "${name.slice(0, 60)}".`);

@@ -1,12 +1,13 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
- * Parses a query string the way the protocol needs: `key[]=a&key[]=b` and repeated keys become arrays,
- * the `[]` suffix is dropped, and keys that could pollute prototypes are ignored.
+ * Parses a query string (what follows the `?`) the way the protocol needs: `key[]=a&key[]=b` and repeated keys become
+ * arrays, the `[]` suffix is dropped, and keys that could pollute prototypes are ignored. Fastify parses every
+ * request's query with it (`routerOptions.querystringParser` in `app.ts`), so routes read it as `request.query`.
  */
-export function parseQuery(url: string): Record<string, string | string[]> {
-  const q = url.indexOf('?');
+export function parseQuery(querystring: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
-  if (q < 0) return out;
-  const search = new URLSearchParams(url.slice(q + 1));
+  const search = new URLSearchParams(querystring);
   for (const [rawKey, value] of search) {
     const isArray = rawKey.endsWith('[]');
     const key = isArray ? rawKey.slice(0, -2) : rawKey;
@@ -18,4 +19,9 @@ export function parseQuery(url: string): Record<string, string | string[]> {
     else out[key] = [existing, value];
   }
   return out;
+}
+
+/** The request's query as `parseQuery` made it. */
+export function queryOf(request: FastifyRequest): Record<string, string | string[]> {
+  return request.query as Record<string, string | string[]>;
 }

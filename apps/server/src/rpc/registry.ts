@@ -12,7 +12,7 @@ import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { API_PATH } from '../http/api-path.js';
 import { JsonText } from '../http/json-text.js';
-import { parseQuery } from '../http/query.js';
+import { queryOf } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
 
 /** The caller a route sees: every route but a public one has a signed-in caller (`authorizeCaller`). */
@@ -145,7 +145,7 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     deps.config.COOKIE_SECURE === 'always' || (deps.config.COOKIE_SECURE === 'auto' && request.protocol === 'https');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = parseQuery(request.raw.url ?? '');
+    const query = queryOf(request);
     const name = typeof query.r === 'string' ? query.r : '';
     const def = byName.get(name);
     if (!def || def.contract.method !== request.method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
