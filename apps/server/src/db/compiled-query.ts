@@ -33,10 +33,10 @@ export function compiledOnce<R>(build: (db: Db) => Compilable<R>): CompiledOnce<
 }
 
 /**
- * Runs a read straight on its prepared statement if it can (`PortalSqliteDialect.readAtTurnEnd`), else answers
- * undefined.
+ * Runs a read outside the pool if it can (`PortalSqliteDialect.readAtTurnEnd`, `PipelinedReads.read`), else answers
+ * undefined, at once or in the end.
  */
-type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[] | undefined>;
+type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[] | undefined> | undefined;
 const directReaders = new WeakMap<object, DirectReader>();
 
 /** Lets `runCompiled` run reads on `db` (not in its transactions) through `reader` when it can. */
@@ -50,6 +50,7 @@ export async function runCompiled<R>(db: Db, query: CompiledOnce<R>, parameters:
   if (compiled.parameters.length !== parameters.length)
     throw new Error(`query takes ${compiled.parameters.length} parameters, got ${parameters.length}: ${compiled.sql}`);
   const reader = db.isTransaction ? undefined : directReaders.get(databaseOf(db));
-  const rows = reader && ((await reader(compiled.sql, parameters)) as R[] | undefined);
+  const direct = reader?.(compiled.sql, parameters);
+  const rows = direct && ((await direct) as R[] | undefined);
   return rows ?? (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }

@@ -59,7 +59,7 @@ export function connect(
       }),
     });
     attachSessionCache(db, sessionCache);
-    attachDirectReader(db, async (query, parameters) => pipelinedReads.read(query, parameters));
+    attachDirectReader(db, (query, parameters) => pipelinedReads.read(query, parameters));
     return {
       db,
       dialect: 'postgres',
