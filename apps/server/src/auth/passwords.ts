@@ -8,17 +8,13 @@ const ARGON2ID = 2;
 /** argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** Hashes at once for each of `processes` server processes sharing `cores`: its share (at least one), and one more. */
-export const hashesAtOnce = (cores: number, processes: number): number =>
-  Math.max(1, Math.floor(cores / processes)) + 1;
+/** Hashes at once for each of `processes` server processes sharing `cores`: its share, at least one. */
+export const hashesAtOnce = (cores: number, processes: number): number => Math.max(1, Math.floor(cores / processes));
 
 /**
- * Password hashes computed at once by this process. argon2id is memory-hard: many more hashes at once than cores only
- * evict each other's 19 MiB from the caches. Left to the thread pool (four threads in each of two server processes
- * on two cores) the bench measured 140 verifications a second; one at a time in each, 231. One more than the
- * process's share keeps its cores hashing while its thread hands a finished check's answer on and starts the next:
- * two at a time in each of two processes made 0.79–0.80× the raw rate against 0.74–0.75× for one (logins between raw
- * windows, twelve pairs).
+ * Password hashes computed at once by this process: its share of the cores. argon2id is memory-hard, and more hashes at
+ * once than cores make each core switch between 19 MiB working sets, each evicting the other from its caches: a check
+ * cost 8.8 ms of CPU two at a time on two cores and 11.2 ms four at a time (docs/benchmarks.md, "Sign-in").
  */
 const hashing = pLimit(hashesAtOnce(availableParallelism(), 1));
 
