@@ -1,3 +1,4 @@
+import { compiledOnce, runCompiled, type CompiledOnce } from './compiled-query.js';
 import type { Db } from './connect.js';
 
 export interface Limit {
@@ -10,13 +11,20 @@ export interface Attempts {
   failures: number;
 }
 
+/** The attempts read, compiled once for each number of keys (a sign-in reads two, `check_type` one). */
+const attemptsQueries = new Map<number, CompiledOnce<Attempts & { key: string }>>();
+
 /** The counted attempts of these keys, read at once; a key without any is absent. */
 export async function attemptsOf(db: Db, keys: string[]): Promise<Map<string, Attempts>> {
-  const rows = await db
-    .selectFrom('login_attempts')
-    .select(['key', 'window_start', 'failures'])
-    .where('key', 'in', keys)
-    .execute();
+  let query = attemptsQueries.get(keys.length);
+  if (!query) {
+    const placeholders = keys.map(() => '');
+    query = compiledOnce((db) =>
+      db.selectFrom('login_attempts').select(['key', 'window_start', 'failures']).where('key', 'in', placeholders),
+    );
+    attemptsQueries.set(keys.length, query);
+  }
+  const rows = await runCompiled(db, query, keys);
   return new Map(rows.map(({ key, ...attempts }) => [key, attempts]));
 }
 

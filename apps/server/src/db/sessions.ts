@@ -32,19 +32,15 @@ export function hashToken(token: string): string {
   return hash('sha256', token, 'base64url');
 }
 
+const sessionInsert = compiledOnce((db) =>
+  db.insertInto('sessions').values({ token_hash: '', user_id: 0, created_at: '', last_seen_at: '', expires_at: '' }),
+);
+
 /** Starts a session and returns its token (256 random bits); only the token's hash is stored. */
 export async function createSession(db: Db, userId: number, policy: SessionPolicy, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: idleExpiry(now, now, policy),
-    })
-    .execute();
+  const at = now.toISOString();
+  await runCompiled(db, sessionInsert, [hashToken(token), userId, at, at, idleExpiry(now, now, policy)]);
   return token;
 }
 
