@@ -85,6 +85,8 @@ export interface Fixtures {
   pins: string[];
   /** Password users (office staff) and the demo password. */
   passwordLogins: string[];
+  /** Store staff who sign in with their PIN alone (no password), spread over the organisation. */
+  pinLogins: string[];
   password: string;
   passwordHash: string;
 }
@@ -239,6 +241,14 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       .orderBy('id')
       .execute();
     const passwordLogins = spread(passwordRows, 500).map((r) => r.login);
+    const pinRows = await db
+      .selectFrom('users')
+      .select('login')
+      .where('typ', '=', 'store_user')
+      .where('role', '=', 'learner')
+      .orderBy('id')
+      .execute();
+    const pinLogins = spread(pinRows, 500).map((r) => r.login);
     const passwordHash = passwordRows[0]?.pass_hash;
     if (!passwordHash) throw new Error('the data set has no password user');
 
@@ -268,6 +278,7 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       surnamePrefixes,
       pins,
       passwordLogins,
+      pinLogins,
       password: 'demo-pass',
       passwordHash,
     };
