@@ -85,10 +85,10 @@ export interface Fixtures {
   pins: string[];
   /** Password users (office staff) and the demo password. */
   passwordLogins: string[];
-  /** Store staff who sign in with their PIN alone (no password), spread over the organisation. */
-  pinLogins: string[];
   password: string;
   passwordHash: string;
+  /** Store staff who sign in with their PIN alone (no password), spread over the organisation. */
+  pinLogins: string[];
 }
 
 const cookieOf = (token: string) => `${SESSION_COOKIE}=${token}`;
