@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compiledOnce, runCompiled, type CompiledOnce } from './compiled-query.js';
 import type { Db } from './connect.js';
 
@@ -35,31 +36,38 @@ export function isLimited(attempts: Attempts | undefined, limit: Limit, now = ne
   return attempts.failures >= limit.max;
 }
 
-/** Counts one more attempt against the key, starting a new window when the old one has passed. */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
-  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
-  await db
+/** One more attempt: a new window when the old one started at or before the floor (parameters in `countAttempt`). */
+const attemptCount = compiledOnce((db) =>
+  db
     .insertInto('login_attempts')
-    .values({ key, window_start: now.toISOString(), failures: 1 })
+    .values({ key: '', window_start: '', failures: sql.lit(1) })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
           .case()
-          .when('login_attempts.window_start', '<=', windowFloor)
-          .then(1)
-          .else(eb('login_attempts.failures', '+', 1))
+          .when('login_attempts.window_start', '<=', '')
+          .then(sql.lit(1))
+          .else(eb('login_attempts.failures', '+', sql.lit(1)))
           .end(),
         window_start: eb
           .case()
-          .when('login_attempts.window_start', '<=', windowFloor)
-          .then(now.toISOString())
+          .when('login_attempts.window_start', '<=', '')
+          .then('')
           .else(eb.ref('login_attempts.window_start'))
           .end(),
       })),
-    )
-    .execute();
+    ),
+);
+
+/** Counts one more attempt against the key, starting a new window when the old one has passed. */
+export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const start = now.toISOString();
+  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
+  await runCompiled(db, attemptCount, [key, start, windowFloor, windowFloor, start]);
 }
 
+const attemptsCleared = compiledOnce((db) => db.deleteFrom('login_attempts').where('key', '=', ''));
+
 export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+  await runCompiled(db, attemptsCleared, [key]);
 }
