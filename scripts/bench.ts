@@ -173,6 +173,18 @@ const post = (route: string, cookie: string, body: unknown): BenchRequest => ({
   headers: { cookie },
   body: JSON.stringify(body),
 });
+const signIn = (login: string, pass: string): BenchRequest => ({
+  method: 'POST',
+  path: '/api?r=login',
+  body: JSON.stringify({ login, pass }),
+});
+
+/** Runs a load and measures the server's CPU time (all its processes) per answered request, in µs. */
+async function withCpu(service: Service, run: () => Promise<LoadResult>) {
+  const cpuBefore = cpuTimeMs(service.pid);
+  const result = await run();
+  return { result, cpuMicros: ((cpuTimeMs(service.pid) - cpuBefore) * 1000) / Math.max(1, result.responses) };
+}
 
 let quietWaitMs = 0;
 /**
@@ -386,10 +398,9 @@ async function learnerAndManagerLoads() {
   });
   const measure = async (s: Scenario) => {
     await settle(s.service);
-    const cpuBefore = cpuTimeMs(s.service.pid);
-    const result = await loadOf(s, SECONDS);
+    const { result, cpuMicros } = await withCpu(s.service, () => loadOf(s, SECONDS));
     results.get(s.key)!.push(result);
-    cpuPerRequest.get(s.key)!.push(((cpuTimeMs(s.service.pid) - cpuBefore) * 1000) / result.responses);
+    cpuPerRequest.get(s.key)!.push(cpuMicros);
   };
   /** A load and the settling before it: at the longest (no session may fall due in that time), and as a rule. */
   const longestLoadMs = SECONDS * 1000 + QUIET_MAX_MS + 500;
@@ -608,11 +619,7 @@ interface RawWindow {
 async function logins() {
   log('sign-in: logins per second against raw argon2id verifications, in alternate windows');
   const connections = 8;
-  const requests = fx.passwordLogins.map((login) => ({
-    method: 'POST' as const,
-    path: '/api?r=login',
-    body: JSON.stringify({ login, pass: fx.password }),
-  }));
+  const requests = fx.passwordLogins.map((login) => signIn(login, fx.password));
   await load({ port: portal.port, connections, amount: 40, requests });
   // The raw rate is the better of one verification per core and one per connection (the thread pool's four
   // threads then run four at once): a memory-hard hash can go faster with fewer at once.
@@ -650,15 +657,11 @@ async function logins() {
 
   // Store staff sign in with their PIN alone: nothing to hash, so this is the sign-in's own work (two reads, the
   // session insert, the answer), most of a Monday morning's first minutes.
-  const pins = fx.pinLogins.map((login) => ({
-    method: 'POST' as const,
-    path: '/api?r=login',
-    body: JSON.stringify({ login, pass: '' }),
-  }));
+  const pins = fx.pinLogins.map((login) => signIn(login, ''));
   await load({ port: portal.port, connections: 50, duration: 1, requests: pins });
-  const cpuBefore = cpuTimeMs(portal.pid);
-  const pin = await load({ port: portal.port, connections: 50, duration: SECONDS, requests: pins });
-  const cpuMicros = ((cpuTimeMs(portal.pid) - cpuBefore) * 1000) / Math.max(1, pin.responses);
+  const { result: pin, cpuMicros } = await withCpu(portal, () =>
+    load({ port: portal.port, connections: 50, duration: SECONDS, requests: pins }),
+  );
   details.pinLogins = pin;
   rows.push({
     section: 'Sign-in',
