@@ -14,7 +14,17 @@ import {
 } from './bench/fixtures.js';
 import { FINISHED_PER_SECOND, finishingLearners } from './bench/finishing-learners.js';
 import { load, median, type BenchRequest, type LoadResult } from './bench/load.js';
-import { cpuTimeMs, rssMb, runJson, sampleRss, startPortal, startReference, type Service } from './bench/processes.js';
+import {
+  cpuTimeMs,
+  DEFAULT_MEASURED_NICENESS,
+  measureAtNiceness,
+  rssMb,
+  runJson,
+  sampleRss,
+  startPortal,
+  startReference,
+  type Service,
+} from './bench/processes.js';
 import { QUIET_MAX_MS, untilQuiet } from './bench/quiet.js';
 import { verificationsPerSecond } from './bench/raw-argon2.js';
 import { sessionTouches } from './bench/session-touches.js';
@@ -40,6 +50,8 @@ const USAGE = `npm run bench [-- options]
   --lighthouse-runs N   Lighthouse runs per page, the median score is kept (default 5)
   --skip-web            no web build, bundle figures or Lighthouse
   --server-processes N  the portal's SERVER_PROCESSES (default: one per core, as a production server runs)
+  --niceness N          the niceness every measured server runs at, below the load generator's (default 10;
+                        0 runs them at the load generator's priority, as the bench did until the 46th session)
   --out FILE            where the JSON goes (default bench/results/latest.json)
   --help                this text`;
 
@@ -60,6 +72,7 @@ function parseOptions() {
         'lighthouse-runs': { type: 'string', default: '5' },
         'skip-web': { type: 'boolean', default: false },
         'server-processes': { type: 'string', default: String(os.availableParallelism()) },
+        niceness: { type: 'string', default: String(DEFAULT_MEASURED_NICENESS) },
         out: { type: 'string', default: 'bench/results/latest.json' },
         help: { type: 'boolean', default: false },
       },
@@ -69,12 +82,16 @@ function parseOptions() {
   }
 }
 
-function positiveInteger(name: string, text: string): number {
+function wholeNumber(name: string, text: string, least: number, most = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    usageError(`--${name} must be a whole number of at least 1, not "${text}".`);
+  if (!Number.isInteger(value) || value < least || value > most)
+    usageError(
+      `--${name} must be a whole number from ${least}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ' up'}, not "${text}".`,
+    );
   return value;
 }
+
+const positiveInteger = (name: string, text: string): number => wholeNumber(name, text, 1);
 
 const args = parseOptions();
 if (args.help) {
@@ -85,6 +102,8 @@ const ROUNDS = positiveInteger('rounds', args.rounds);
 const SECONDS = positiveInteger('seconds', args.seconds);
 const LIGHTHOUSE_RUNS = positiveInteger('lighthouse-runs', args['lighthouse-runs']);
 const SERVER_PROCESSES = positiveInteger('server-processes', args['server-processes']);
+const NICENESS = wholeNumber('niceness', args.niceness, 0, 19);
+measureAtNiceness(NICENESS);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
@@ -787,6 +806,7 @@ const summary = {
     rounds: ROUNDS,
     secondsPerLoad: SECONDS,
     serverProcesses: SERVER_PROCESSES,
+    niceness: NICENESS,
     lighthouseRuns: LIGHTHOUSE_RUNS,
   },
   dataSet: {
@@ -804,7 +824,7 @@ fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
 
 printTable(rows, {
-  title: `npm run bench · ${dialect} · ${fx.users} users · portal on ${SERVER_PROCESSES} server process(es) · ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
+  title: `npm run bench · ${dialect} · ${fx.users} users · portal on ${SERVER_PROCESSES} server process(es) · servers at niceness ${NICENESS} · ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`,
   footer: `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${os.cpus().length} cores; ${summary.seconds.toFixed(0)} s in all; ${path.relative(repoRoot, out)}`,
 });
 
