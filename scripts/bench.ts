@@ -50,8 +50,8 @@ const USAGE = `npm run bench [-- options]
   --lighthouse-runs N   Lighthouse runs per page, the median score is kept (default 5)
   --skip-web            no web build, bundle figures or Lighthouse
   --server-processes N  the portal's SERVER_PROCESSES (default: one per core, as a production server runs)
-  --niceness N          the niceness every measured server runs at, below the load generator's (default 10;
-                        0 runs them at the load generator's priority, as the bench did until the 46th session)
+  --niceness N          the niceness every measured server runs at, below the load generator (default 10;
+                        0: at the load generator's own priority)
   --out FILE            where the JSON goes (default bench/results/latest.json)
   --help                this text`;
 
