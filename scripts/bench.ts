@@ -82,12 +82,12 @@ function parseOptions() {
   }
 }
 
-function wholeNumber(name: string, text: string, least: number, most = Number.MAX_SAFE_INTEGER): number {
+function wholeNumber(name: string, text: string, least: number, most = Infinity): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < least || value > most)
-    usageError(
-      `--${name} must be a whole number from ${least}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ' up'}, not "${text}".`,
-    );
+  if (!Number.isInteger(value) || value < least || value > most) {
+    const range = most === Infinity ? `of at least ${least}` : `from ${least} to ${most}`;
+    usageError(`--${name} must be a whole number ${range}, not "${text}".`);
+  }
   return value;
 }
 
