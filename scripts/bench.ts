@@ -286,7 +286,7 @@ async function learnerAndManagerLoads() {
       },
       {
         key: `framework@${connections}`,
-        label: `Fastify with the portal's cookie, header and logger set-up, no session, on ${SERVER_PROCESSES} process${SERVER_PROCESSES > 1 ? 'es' : ''} as the portal runs (reference)`,
+        label: `Fastify with the portal's header and logger set-up, no session, on ${SERVER_PROCESSES} process${SERVER_PROCESSES > 1 ? 'es' : ''} as the portal runs (reference)`,
         service: framework,
         connections,
         requests: learner('ping'),

@@ -1,6 +1,6 @@
-// The framework's own floor, beside the bare limit: Fastify with the portal's cookie parser, security headers and
-// logger settings answering the bare server's small JSON at / and at /api (the bench asks /api?r=ping), with no session, policy, validation or database.
-import cookie from '@fastify/cookie';
+// The framework's own floor, beside the bare limit: Fastify with the portal's security headers and logger settings
+// answering the bare server's small JSON at / and at /api (the bench asks /api?r=ping), with no session, policy,
+// validation or database.
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { loggerOptions, RequestLog } from '../../apps/server/src/http/logging.js';
@@ -8,7 +8,6 @@ import { registerSecurityHeaders } from '../../apps/server/src/http/security-hea
 
 const config = loadConfig();
 const app = Fastify({ logger: loggerOptions('warn'), logController: new RequestLog() });
-await app.register(cookie);
 registerSecurityHeaders(app, config);
 app.get('/', async () => ({ result: 'pong' }));
 app.get('/api', async () => ({ result: 'pong' }));

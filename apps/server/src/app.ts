@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
@@ -37,7 +36,6 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     routerOptions: { querystringParser: parseQuery },
   });
 
-  await app.register(cookie);
   registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -60,7 +58,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
 
   await app.register(async (api) => {
-    await api.register(compress, compression);
+    // The registry compresses an answer itself (`reply.compress`) when it is large enough to gain.
+    await api.register(compress, { ...compression, global: false });
     registerApi(api, apiRoutes, { db, config });
   });
   await app.register(courseContent, { config, db });

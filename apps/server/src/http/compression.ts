@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
 import type { FastifyCompressOptions } from '@fastify/compress';
 
+/** Answers smaller than this go as they are: a packet carries them either way. */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * How the portal compresses what it sends to browsers that ask (`Accept-Encoding`), for @fastify/compress in the
  * contexts that register it: API answers (a course list runs to tens of KB) and course content (a package's
@@ -11,7 +14,7 @@ import type { FastifyCompressOptions } from '@fastify/compress';
  */
 export const compression: FastifyCompressOptions = {
   globalDecompression: false,
-  threshold: 1024,
+  threshold: COMPRESS_FROM_BYTES,
   syncThreshold: 256 * 1024,
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 };

@@ -109,10 +109,14 @@ describeEachDatabase('sign-in', (env) => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('ends the session on sign-out', async () => {
+  it('ends the session on sign-out and tells the browser to drop its cookie', async () => {
     const token = await env().login('kz1234');
     expect((await env().call('users', {}, token)).status).toBe(200);
-    expect((await env().call('logout', {}, token)).status).toBe(200);
+    const logout = await env().call('logout', {}, token);
+    expect(logout.status).toBe(200);
+    expect(String(logout.headers['set-cookie'])).toMatch(
+      /^portal_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax$/,
+    );
     expect((await env().call('users', {}, token)).body.error).toBe('not active');
   });
 

@@ -1,5 +1,4 @@
 import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
-import { SESSION_COOKIE } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -14,6 +13,8 @@ import { API_PATH } from '../http/api-path.js';
 import { JsonText } from '../http/json-text.js';
 import { queryOf } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import { COMPRESS_FROM_BYTES } from '../http/compression.js';
 
 /** The caller a route sees: every route but a public one has a signed-in caller (`authorizeCaller`). */
 export type ActorOf<A extends Capability> = A extends 'public' ? SessionUser | null : SessionUser;
@@ -77,7 +78,7 @@ export function zodFields(error: z.ZodError): Record<string, string> {
 
 /** The caller's session token: the HttpOnly cookie, else the `userHash` parameter of scripted clients. */
 export function sessionToken(request: FastifyRequest, params: Record<string, unknown>): string | null {
-  const fromCookie = request.cookies[SESSION_COOKIE];
+  const fromCookie = sessionCookie(request);
   if (fromCookie) return fromCookie;
   return typeof params.userHash === 'string' && params.userHash ? params.userHash : null;
 }
@@ -189,15 +190,12 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
         },
         audit: (entry) => recordAudit(db, { ...entry, actorId: actor?.id ?? null }),
         session: {
-          set: (value) =>
-            void reply.setCookie(SESSION_COOKIE, value, {
-              path: '/',
-              httpOnly: true,
-              sameSite: 'lax',
+          set: (token) =>
+            setSessionCookie(reply, token, {
               secure: secureCookie(request),
               maxAge: deps.config.SESSION_MAX_HOURS * 3600,
             }),
-          clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
+          clear: () => clearSessionCookie(reply),
         },
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
@@ -206,14 +204,19 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     // microseconds; sends in a burst share one. Measured: learner calls 5-15% more per second (docs/benchmarks.md,
     // "Answers in a burst").
     await endOfTurn();
-    reply.header('cache-control', cacheControl);
-    if (!(result instanceof JsonText)) return { result, ...extra };
-    // Sent or given up, the answer's buffer serves later answers.
-    reply.raw.once('close', () => result.release());
-    const extraMembers = JSON.stringify(extra).slice(1, -1);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(result.toBuffer('{"result":', extraMembers ? `,${extraMembers}}` : '}'));
+    reply.header('cache-control', cacheControl).type('application/json; charset=utf-8');
+    let body: string | Buffer;
+    if (result instanceof JsonText) {
+      // Sent or given up, the answer's buffer serves later answers.
+      reply.raw.once('close', () => result.release());
+      const extraMembers = JSON.stringify(extra).slice(1, -1);
+      body = result.toBuffer('{"result":', extraMembers ? `,${extraMembers}}` : '}');
+    } else {
+      body = JSON.stringify({ result, ...extra });
+    }
+    // Only an answer worth compressing goes through the compression plugin: its hook on every answer cost a light call
+    // more than the compression of the few large ones saves it (docs/benchmarks.md, "Hooks only where they work").
+    return Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? reply.compress(body) : reply.send(body);
   };
 
   app.get(API_PATH, handle);

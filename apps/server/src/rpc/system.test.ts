@@ -58,6 +58,15 @@ describeEachDatabase('compression of API answers', (env) => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('compresses a large answer built as an object, not only one written as JSON text', async () => {
+    const plain = await get('get_instructions', {});
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const brotli = await get('get_instructions', { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('sends a small answer as it is', async () => {
     const res = await get('ping', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers['content-encoding']).toBeUndefined();

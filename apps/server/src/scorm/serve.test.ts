@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -30,8 +29,7 @@ describe('course content serving', () => {
     await seedDemoIfEmpty(database.db);
     const config = loadConfig({ LOG_LEVEL: 'silent', COURSES_DIR: coursesDir });
     app = Fastify({ logger: false });
-    // The same order as app.ts: cookies and the portal's strict headers first, then the content plugin.
-    await app.register(cookie);
+    // The same order as app.ts: the portal's strict headers first, then the content plugin.
     registerSecurityHeaders(app, config);
     await app.register(courseContent, { config, db: database.db });
     await app.ready();
@@ -130,7 +128,6 @@ describe('course content serving', () => {
         stream: { write: (line: string) => void warnings.push(line) },
       },
     });
-    await fresh.register(cookie);
     await fresh.register(courseContent, {
       config: loadConfig({ LOG_LEVEL: 'silent', COURSES_DIR: coursesDir }),
       db: database.db,

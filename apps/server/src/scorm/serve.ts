@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { courseRoutes, SESSION_COOKIE } from '@portal/shared';
+import { courseRoutes } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { resolveSession } from '../db/sessions.js';
 import { compression } from '../http/compression.js';
+import { sessionCookie } from '../http/session-cookie.js';
 import { courseRoots, isFolderName } from './library.js';
 
 /**
@@ -43,7 +44,7 @@ export async function courseContent(app: FastifyInstance, options: { config: Con
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(prefix)) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionCookie(request);
     const actor = token ? await resolveSession(db, token, policy) : null;
     if (!actor) {
       return reply
