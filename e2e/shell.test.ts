@@ -61,6 +61,19 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     await context.close();
   });
 
+  it('marks the entry script, as browsers get it, for V8 to compile all of it while it streams, and no other script of the page', async () => {
+    const html = await (await fetch(`${portal.url}/`, { headers: { accept: 'text/html' } })).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+    const hinted = (text: string) => text.split('\n').includes('//# allFunctionsCalledOnLoad');
+    const answer = await fetch(`${portal.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(hinted(await answer.text()), entry).toBe(true);
+    const others = scripts.filter((file) => file !== entry);
+    expect(others.length).toBeGreaterThan(0);
+    for (const file of others) expect(hinted(await (await fetch(`${portal.url}${file}`)).text()), file).toBe(false);
+  });
+
   it('gives the focus to the main block when the link followed goes with its page, and leaves it on a tab that stays', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'ab1234');
