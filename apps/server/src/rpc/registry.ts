@@ -214,8 +214,8 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     } else {
       body = JSON.stringify({ result, ...extra });
     }
-    // Only an answer worth compressing goes through the compression plugin: its hook on every answer cost a light call
-    // more than the compression of the few large ones saves it (docs/benchmarks.md, "Hooks only where they work").
+    // Only an answer large enough to gain goes through the compression plugin: as a hook on every answer, its checks
+    // cost each light call too (docs/benchmarks.md, "Hooks only where they work").
     return Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? reply.compress(body) : reply.send(body);
   };
 
