@@ -11,17 +11,14 @@ export function sessionCookie(request: FastifyRequest): string | undefined {
   return header ? parse(header)[SESSION_COOKIE] : undefined;
 }
 
+/** Set and cleared alike: a clearing cookie of another path would leave the session's cookie in place. */
+const SCOPE = { path: '/', sameSite: 'lax' } as const;
+
 export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; maxAge: number }) {
-  reply.header(
-    'set-cookie',
-    serialize(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', ...options }),
-  );
+  reply.header('set-cookie', serialize(SESSION_COOKIE, token, { ...SCOPE, httpOnly: true, ...options }));
 }
 
 /** Tells the browser to drop the session cookie (an empty value that expired long ago). */
 export function clearSessionCookie(reply: FastifyReply) {
-  reply.header(
-    'set-cookie',
-    serialize(SESSION_COOKIE, '', { path: '/', sameSite: 'lax', expires: new Date(0), maxAge: 0 }),
-  );
+  reply.header('set-cookie', serialize(SESSION_COOKIE, '', { ...SCOPE, expires: new Date(0), maxAge: 0 }));
 }
