@@ -74,6 +74,32 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
     for (const file of others) expect(hinted(await (await fetch(`${portal.url}${file}`)).text()), file).toBe(false);
   });
 
+  it('loads the signed-in frame and the home page as one script, and the sanitizer only on a page that shows notifications', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    const html = await (await fetch(`${portal.url}/`, { headers: { accept: 'text/html' } })).text();
+    const inHtml = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+    const catalogs = new Set(['common', 'content', 'home']);
+    /** The scripts a fresh tab of the signed-in learner asks for on `path` after the page's own, by chunk name. */
+    const chunksAfterTheEntry = async (path: string, ready: string) => {
+      const tab = await context.newPage();
+      const asked: string[] = [];
+      tab.on('request', (request) => {
+        const file = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script' && !inHtml.has(file)) asked.push(file);
+      });
+      await tab.goto(path);
+      await tab.getByTestId(ready).first().waitFor();
+      await tab.close();
+      return asked.map((file) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(file)![1]!).filter((name) => !catalogs.has(name));
+    };
+    expect((await chunksAfterTheEntry('/home', 'notification')).sort()).toEqual(['SafeHtml', 'controls', 'frame']);
+    const courses = await chunksAfterTheEntry('/courses/1', 'course');
+    expect(courses).toContain('frame');
+    expect(courses).not.toContain('SafeHtml');
+    await context.close();
+  });
+
   it('gives the focus to the main block when the link followed goes with its page, and leaves it on a tab that stays', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'ab1234');

@@ -64,6 +64,9 @@ export default defineConfig({
             // Everything the entry imports, in one chunk: split by which lazy sections share each module, it was
             // eight scripts, more than a browser asks for at once over HTTP/1.1 (docs/benchmarks.md).
             { name: 'initial', tags: ['$initial'] },
+            // The small controls of both first pages (the language switch, the button that waits, the page title), in
+            // one chunk: as three, they were three of the requests the sign-in page and /home make after the entry.
+            { name: 'controls', test: /src[\\/]components[\\/](LanguageSwitch|PendingButton|PageTitle)\.tsx$/ },
           ],
         },
       },

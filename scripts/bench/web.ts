@@ -70,7 +70,8 @@ export interface BundleFigures {
 }
 
 const kb = (bytes: number) => bytes / 1024;
-const sectionName = (src: string) => path.basename(src).replace(/\.[jt]sx?$/, '');
+const sectionName = (src: string) =>
+  src.endsWith('app/frame.ts') ? 'frame (AppLayout and HomePage)' : path.basename(src).replace(/\.[jt]sx?$/, '');
 
 /** Reads the build's manifest: first-load closures and each lazy section's cost. */
 export function analyseBundle(outDir: string): BundleFigures {
@@ -79,12 +80,13 @@ export function analyseBundle(outDir: string): BundleFigures {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry');
   const entry = closure(manifest, entryKey);
-  const layoutKey = Object.keys(manifest).find((k) => k.endsWith('app/AppLayout.tsx'));
-  const signedIn = layoutKey ? closure(manifest, layoutKey, new Set(entry)) : entry;
+  // The signed-in frame (with the home page, app/frame.ts) loads for every signed-in page.
+  const frameKey = Object.keys(manifest).find((k) => k.endsWith('app/frame.ts'));
+  const signedIn = frameKey ? closure(manifest, frameKey, new Set(entry)) : entry;
   const sections = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && /(features\/.*Page|app\/AppLayout)\.tsx$/.test(key))
+    .filter(([key, chunk]) => chunk.isDynamicEntry && /(features\/.*Page\.tsx|app\/frame\.ts)$/.test(key))
     .map(([key, chunk]) => {
-      const base = key.includes('/login/') || key.endsWith('app/AppLayout.tsx') ? entry : signedIn;
+      const base = key.includes('/login/') || key === frameKey ? entry : signedIn;
       const added = [...closure(manifest, key)].filter((f) => !base.has(f));
       return { name: sectionName(key), chunkKb: kb(gzipSize(path.join(outDir, chunk.file))), addedKb: kb(size(added)) };
     })

@@ -32,7 +32,7 @@ export const portalRoutes = (queryClient: QueryClient): RouteObject[] => [
     hydrateFallbackElement: <></>,
   },
   {
-    ...lazyPage(() => import('./AppLayout').then((m) => m.AppLayout), ['content']),
+    ...lazyPage(() => import('./frame').then((m) => m.AppLayout), ['content']),
     loader: () => {
       if (storedUserId() !== null) prefetchProfile(queryClient);
       return null;
@@ -42,7 +42,7 @@ export const portalRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         path: '/home',
-        ...lazyPage(() => import('../features/home/HomePage').then((m) => m.HomePage), ['home', 'content']),
+        ...lazyPage(() => import('./frame').then((m) => m.HomePage), ['home', 'content']),
       },
       { path: '/goals', ...lazyPage(() => import('../features/goals/GoalsPage').then((m) => m.GoalsPage), ['goals']) },
       { path: '/how-to-goals', element: redirect('/how-to-goals/1/1') },

@@ -10,11 +10,12 @@ import { isLanguage } from '../../i18n/language';
 import styles from './NotificationList.module.css';
 
 /**
- * The sanitizer is a fifth of the home page's code and only notifications need it: it starts loading with the home
- * page, beside the notifications' call, rather than before the page can show its tiles.
+ * The sanitizer is a fifth of the home page's code and only notifications need it: it starts loading when the list
+ * first shows, beside the notifications' call, rather than before the page can show its tiles, and not on the other
+ * pages the signed-in frame (whose chunk holds this list) loads for.
  */
-const loadingSafeHtml = import('../../components/SafeHtml');
-const SafeHtml = lazy(() => loadingSafeHtml.then((m) => ({ default: m.SafeHtml })));
+const loadSafeHtml = () => import('../../components/SafeHtml');
+const SafeHtml = lazy(() => loadSafeHtml().then((m) => ({ default: m.SafeHtml })));
 
 type Notification = contentRoutes.Notification;
 
@@ -61,6 +62,8 @@ export function NotificationList() {
   const markRead = usePost('set_notification_readed', ['notifications']);
 
   const unread = (list.data ?? []).filter((n) => n.status === 'initial');
+
+  useEffect(() => void loadSafeHtml(), []);
 
   // A notification marked as read leaves the list, and the focus would fall to the page's body: it goes to the next
   // one's button instead (the one before, after the last), or to the heading once none is left.
