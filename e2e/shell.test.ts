@@ -12,9 +12,15 @@ import {
   hasFocus,
 } from './harness';
 
+/** The scripts a page's HTML names (the entry and what it preloads). */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+
 describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
   let portal: Portal;
   let browser: Browser;
+  /** The SPA's HTML, as every page gets it. */
+  const indexHtml = async () => (await fetch(`${portal.url}/`, { headers: { accept: 'text/html' } })).text();
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -62,8 +68,8 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
   });
 
   it('marks the entry script, as browsers get it, for V8 to compile all of it while it streams, and no other script of the page', async () => {
-    const html = await (await fetch(`${portal.url}/`, { headers: { accept: 'text/html' } })).text();
-    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const html = await indexHtml();
+    const scripts = scriptsOf(html);
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
     const hinted = (text: string) => text.split('\n').includes('//# allFunctionsCalledOnLoad');
     const answer = await fetch(`${portal.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
@@ -77,8 +83,8 @@ describe.skipIf(!chromiumAvailable)('portal shell in Chromium', () => {
   it('loads the signed-in frame and the home page as one script, and the sanitizer only on a page that shows notifications', async () => {
     const { context, page } = await newPage(browser, portal);
     await signIn(page, 'ab1234');
-    const html = await (await fetch(`${portal.url}/`, { headers: { accept: 'text/html' } })).text();
-    const inHtml = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+    const html = await indexHtml();
+    const inHtml = new Set(scriptsOf(html));
     const catalogs = new Set(['common', 'content', 'home']);
     /** The scripts a fresh tab of the signed-in learner asks for on `path` after the page's own, by chunk name. */
     const chunksAfterTheEntry = async (path: string, ready: string) => {

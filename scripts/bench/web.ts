@@ -70,8 +70,10 @@ export interface BundleFigures {
 }
 
 const kb = (bytes: number) => bytes / 1024;
+/** The signed-in frame with the home page: it loads for every signed-in page. */
+const FRAME_MODULE = 'app/frame.ts';
 const sectionName = (src: string) =>
-  src.endsWith('app/frame.ts') ? 'frame (AppLayout and HomePage)' : path.basename(src).replace(/\.[jt]sx?$/, '');
+  src.endsWith(FRAME_MODULE) ? 'frame (AppLayout and HomePage)' : path.basename(src).replace(/\.[jt]sx?$/, '');
 
 /** Reads the build's manifest: first-load closures and each lazy section's cost. */
 export function analyseBundle(outDir: string): BundleFigures {
@@ -80,11 +82,10 @@ export function analyseBundle(outDir: string): BundleFigures {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry');
   const entry = closure(manifest, entryKey);
-  // The signed-in frame (with the home page, app/frame.ts) loads for every signed-in page.
-  const frameKey = Object.keys(manifest).find((k) => k.endsWith('app/frame.ts'));
+  const frameKey = Object.keys(manifest).find((k) => k.endsWith(FRAME_MODULE));
   const signedIn = frameKey ? closure(manifest, frameKey, new Set(entry)) : entry;
   const sections = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && /(features\/.*Page\.tsx|app\/frame\.ts)$/.test(key))
+    .filter(([key, chunk]) => chunk.isDynamicEntry && (/features\/.*Page\.tsx$/.test(key) || key === frameKey))
     .map(([key, chunk]) => {
       const base = key.includes('/login/') || key === frameKey ? entry : signedIn;
       const added = [...closure(manifest, key)].filter((f) => !base.has(f));
