@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { limitCore, offLimitCore } from './cores.js';
 import {
   DEFAULT_MEASURED_NICENESS,
   measureAtNiceness,
@@ -11,6 +12,11 @@ import {
 } from './processes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The cores a process may run on, as Linux lists them ("0-1"). */
+function allowedCores(pid: number): string {
+  return /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]!;
+}
 
 /** The niceness of a process (Linux /proc: the 19th field of its stat). */
 function nicenessOf(pid: number): number {
@@ -39,4 +45,18 @@ describe('the servers the bench measures', () => {
     service = await startReference(root, 'bare');
     expect(nicenessOf(service.pid)).toBe(os.getPriority());
   });
+
+  it.runIf(os.availableParallelism() > 1)(
+    'run a limit on a core of its own, which the load generator leaves while it loads that limit',
+    async () => {
+      const everyCore = allowedCores(process.pid);
+      service = await startReference(root, 'bare', { core: limitCore });
+      expect(allowedCores(service.pid)).toBe(String(limitCore));
+      const generatorCores = await offLimitCore(async () => allowedCores(process.pid));
+      expect(generatorCores).not.toBe(everyCore);
+      expect(generatorCores.split(/[,-]/).map(Number)).not.toContain(limitCore);
+      expect(allowedCores(process.pid)).toBe(everyCore);
+      expect(await (await fetch(`http://127.0.0.1:${service.port}/`)).json()).toEqual({ result: 'pong' });
+    },
+  );
 });

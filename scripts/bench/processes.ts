@@ -112,8 +112,10 @@ export function measureAtNiceness(niceness: number): void {
   measuredNiceness = niceness;
 }
 
-function spawnMeasured(args: string[], options: SpawnOptions): ChildProcess {
-  return spawn('nice', ['-n', String(measuredNiceness), process.execPath, ...args], options);
+/** Spawns a measured Node process, on `core` alone when one is given. */
+function spawnMeasured(args: string[], options: SpawnOptions, core: number | null = null): ChildProcess {
+  const pinned = core === null ? [] : ['taskset', '--cpu-list', String(core)];
+  return spawn('nice', ['-n', String(measuredNiceness), ...pinned, process.execPath, ...args], options);
 }
 
 export interface Service {
@@ -191,12 +193,12 @@ export async function startPortal(
 /**
  * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same answering
  * `bodyFile`'s bytes (the limit for an answer of that size), or the framework's floor; in `processes` processes
- * sharing the port (`cluster.mjs`), else in one.
+ * sharing the port (`cluster.mjs`), else in one; on `core` alone when one is given.
  */
 export async function startReference(
   root: string,
   kind: 'bare' | 'framework',
-  options: { bodyFile?: string; processes?: number } = {},
+  options: { bodyFile?: string; processes?: number; core?: number | null } = {},
 ): Promise<Service> {
   const port = await freePort();
   const script =
@@ -208,17 +210,21 @@ export async function startReference(
     ...(kind === 'framework' ? ['--import', 'tsx'] : []),
     processes > 1 ? path.join(root, 'scripts/bench/cluster.mjs') : script,
   ];
-  const child = spawnMeasured(args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DEMO_SEED: 'false',
-      ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
-      ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
+  const child = spawnMeasured(
+    args,
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DEMO_SEED: 'false',
+        ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
+        ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    options.core,
+  );
   const output = track(child);
   await waitForHttp(`http://127.0.0.1:${port}/`, child, output);
   return { pid: child.pid!, port, stop: stopper(child) };

@@ -1,0 +1,50 @@
+// A core of its own for the one-process servers the bench takes as limits, away from the load generator. Left to the
+// scheduler, a bare server and the load generator shared a core in some loads and not in others: the same server
+// answered 38,000–47,000 requests a second on a core of its own, 8,600–17,600 on the load generator's, and either,
+// load by load, when the scheduler placed it (fiftieth session; docs/benchmarks.md, "A core for the limit, and the
+// limit right before each load").
+import { spawnSync } from 'node:child_process';
+
+function taskset(args: string[]): string {
+  const result = spawnSync('taskset', args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`taskset ${args.join(' ')} failed: ${result.stderr || result.error}`);
+  return result.stdout;
+}
+
+/** The cores this process may run on (Linux affinity, `taskset`'s list such as "0-3,6"). */
+function ownCores(): string {
+  return taskset(['--pid', '--cpu-list', String(process.pid)])
+    .split(':')
+    .pop()!
+    .trim();
+}
+
+function expand(list: string): number[] {
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
+  });
+}
+
+const cores = expand(ownCores());
+
+/** The core a limit server runs on (the last of the bench's), or null with only one. */
+export const limitCore: number | null = cores.length > 1 ? cores[cores.length - 1]! : null;
+
+/** Runs `work` with the load generator (this process, every thread) off the limit's core, then back on all. */
+export async function offLimitCore<T>(work: () => Promise<T>): Promise<T> {
+  if (limitCore === null) return work();
+  const all = cores.join(',');
+  taskset([
+    '--all-tasks',
+    '--pid',
+    '--cpu-list',
+    cores.filter((core) => core !== limitCore).join(','),
+    String(process.pid),
+  ]);
+  try {
+    return await work();
+  } finally {
+    taskset(['--all-tasks', '--pid', '--cpu-list', all, String(process.pid)]);
+  }
+}
