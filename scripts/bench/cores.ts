@@ -4,19 +4,16 @@
 // load by load, when the scheduler placed it (fiftieth session; docs/benchmarks.md, "A core for the limit, and the
 // limit right before each load").
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 
-function taskset(args: string[]): string {
+function taskset(args: string[]): void {
   const result = spawnSync('taskset', args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`taskset ${args.join(' ')} failed: ${result.stderr || result.error}`);
-  return result.stdout;
 }
 
-/** The cores this process may run on (Linux affinity, `taskset`'s list such as "0-3,6"). */
-function ownCores(): string {
-  return taskset(['--pid', '--cpu-list', String(process.pid)])
-    .split(':')
-    .pop()!
-    .trim();
+/** The cores a process may run on, as Linux lists them ("0-3,6"). */
+export function allowedCores(pid: number | 'self'): string {
+  return /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]!;
 }
 
 function expand(list: string): number[] {
@@ -26,7 +23,7 @@ function expand(list: string): number[] {
   });
 }
 
-const cores = expand(ownCores());
+const cores = expand(allowedCores('self'));
 
 /** The core a limit server runs on (the last of the bench's), or null with only one. */
 export const limitCore: number | null = cores.length > 1 ? cores[cores.length - 1]! : null;

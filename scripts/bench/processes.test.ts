@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limitCore, offLimitCore } from './cores.js';
+import { allowedCores, limitCore, offLimitCore } from './cores.js';
 import {
   DEFAULT_MEASURED_NICENESS,
   measureAtNiceness,
@@ -12,11 +12,6 @@ import {
 } from './processes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** The cores a process may run on, as Linux lists them ("0-1"). */
-function allowedCores(pid: number): string {
-  return /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]!;
-}
 
 /** The niceness of a process (Linux /proc: the 19th field of its stat). */
 function nicenessOf(pid: number): number {
