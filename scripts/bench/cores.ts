@@ -28,20 +28,16 @@ const cores = expand(allowedCores('self'));
 /** The core a limit server runs on (the last of the bench's), or null with only one. */
 export const limitCore: number | null = cores.length > 1 ? cores[cores.length - 1]! : null;
 
+const everyCore = cores.join(',');
+const generatorCores = cores.filter((core) => core !== limitCore).join(',');
+
 /** Runs `work` with the load generator (this process, every thread) off the limit's core, then back on all. */
 export async function offLimitCore<T>(work: () => Promise<T>): Promise<T> {
   if (limitCore === null) return work();
-  const all = cores.join(',');
-  taskset([
-    '--all-tasks',
-    '--pid',
-    '--cpu-list',
-    cores.filter((core) => core !== limitCore).join(','),
-    String(process.pid),
-  ]);
+  taskset(['--all-tasks', '--pid', '--cpu-list', generatorCores, String(process.pid)]);
   try {
     return await work();
   } finally {
-    taskset(['--all-tasks', '--pid', '--cpu-list', all, String(process.pid)]);
+    taskset(['--all-tasks', '--pid', '--cpu-list', everyCore, String(process.pid)]);
   }
 }
