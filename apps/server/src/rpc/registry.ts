@@ -152,17 +152,16 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
     if (!def || def.contract.method !== request.method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
     if (def.contract.method === 'POST') assertSameOrigin(request);
 
-    const params: Record<string, unknown> = def.contract.method === 'GET' ? { ...query } : bodyObject(request.body);
-    delete params.r;
-
+    const sent: Record<string, unknown> = def.contract.method === 'GET' ? query : bodyObject(request.body);
     const actor = await authorizeCaller(
       request,
       deps,
       def.allow,
-      def.contract.method === 'GET' ? params : { ...query, ...params },
+      def.contract.method === 'GET' ? sent : { ...query, ...sent },
     );
-    delete params.userId;
-    delete params.userHash;
+    // The call's name and the caller's own fields are not its input. One rest copy: a spread and three deletes copied
+    // the query's null-prototype object on V8's slow path and then turned the copy into a dictionary.
+    const { r: _name, userId: _userId, userHash: _userHash, ...params } = sent;
     // PostgreSQL cannot store U+0000 in text: refused here alike on both databases, not as a 500 there.
     const nul = fieldWithNul(params);
     if (nul !== null)
