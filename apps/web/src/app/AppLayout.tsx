@@ -27,8 +27,13 @@ export function AppLayout() {
 
   // A link inside a page goes with that page, and the focus fell to the body: a keyboard or screen reader user began
   // again at the top of the document. The main block takes it instead; a link that stays (a tab, the menu) keeps it.
+  // In the next frame, with its layout: focusing lays out the page, and done in the effects of a first load it made one
+  // long task of them (Lighthouse on /home: TBT 177 -> 150 ms, docs/benchmarks.md, "Lighthouse on /home").
   useEffect(() => {
-    if (focusIsLost()) main.current?.focus();
+    const frame = requestAnimationFrame(() => {
+      if (focusIsLost()) main.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [location.pathname]);
 
   // With no language chosen on this device, the pages speak the user's own, and wait until its catalogs are in. Shown
