@@ -127,19 +127,29 @@ const dialect = (args['data-url'] ?? postgresUrl ?? 'sqlite:').startsWith('postg
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const cleanups: (() => Promise<void>)[] = [];
 
+const withoutPassword = (url: string) => url.replace(/\/\/[^@]*@/, '//');
+
 /* ---------- data set and web build, side by side ---------- */
+
+/** Made before any other work, so that a PostgreSQL the bench cannot reach stops it with a message, not a trace. */
+async function newPostgresDatabase(url: string): Promise<string> {
+  try {
+    const database = await createPostgresDatabase(url);
+    if (!args['keep-data']) cleanups.push(database.drop);
+    return database.url;
+  } catch (error) {
+    fs.rmSync(work, { recursive: true, force: true });
+    console.error(`Could not create a database beside ${withoutPassword(url)}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const postgresDataUrl = postgresUrl && !args['data-url'] ? await newPostgresDatabase(postgresUrl) : undefined;
 
 async function dataSet(): Promise<{ url: string; seedSeconds: number | null }> {
   if (args['data-url']) return { url: args['data-url'], seedSeconds: null };
-  let url: string;
-  if (postgresUrl) {
-    const database = await createPostgresDatabase(postgresUrl);
-    if (!args['keep-data']) cleanups.push(database.drop);
-    url = database.url;
-  } else {
-    url = `sqlite:${path.join(work, 'large.sqlite')}`;
-  }
-  log(`building the large data set in ${url.replace(/\/\/[^@]*@/, '//')}`);
+  const url = postgresDataUrl ?? `sqlite:${path.join(work, 'large.sqlite')}`;
+  log(`building the large data set in ${withoutPassword(url)}`);
   return { url, seedSeconds: await seedLarge(repoRoot, url) };
 }
 
