@@ -124,7 +124,6 @@ const postgresUrl =
   (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined);
 if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) usageError('--database-url must be postgres://….');
 const dialect = (args['data-url'] ?? postgresUrl ?? 'sqlite:').startsWith('postgres') ? 'postgres' : 'sqlite';
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const cleanups: (() => Promise<void>)[] = [];
 
 const withoutPassword = (url: string) => url.replace(/\/\/[^@]*@/, '//');
@@ -138,13 +137,13 @@ async function newPostgresDatabase(url: string): Promise<string> {
     if (!args['keep-data']) cleanups.push(database.drop);
     return database.url;
   } catch (error) {
-    fs.rmSync(work, { recursive: true, force: true });
     console.error(`Could not create a database beside ${withoutPassword(url)}: ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
 const postgresDataUrl = postgresUrl && !args['data-url'] ? await newPostgresDatabase(postgresUrl) : undefined;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 
 async function dataSet(): Promise<{ url: string; seedSeconds: number | null }> {
   if (args['data-url']) return { url: args['data-url'], seedSeconds: null };
