@@ -21,3 +21,41 @@ export function countReads(db: Db): { readonly reads: number; stop(): void } {
     },
   };
 }
+
+/**
+ * The turn of the event loop in which each direct read (`readAtTurnEnd`, `PipelinedReads.read`) is asked for, from
+ * here on: reads asked for in one turn go to the database together.
+ */
+export function recordReadTurns(): { readonly turns: readonly number[]; stop(): void } {
+  let turn = 0;
+  let ticking = true;
+  // Rescheduled from its own callback, the tick runs first in every later turn's immediates, before any read's.
+  const tick = () => {
+    turn++;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const turns: number[] = [];
+  const sqliteRead = PortalSqliteDialect.prototype.readAtTurnEnd;
+  const postgresRead = PipelinedReads.prototype.read;
+  const spies = [
+    vi.spyOn(PortalSqliteDialect.prototype, 'readAtTurnEnd').mockImplementation(function (
+      this: PortalSqliteDialect,
+      ...args
+    ) {
+      turns.push(turn);
+      return sqliteRead.apply(this, args);
+    }),
+    vi.spyOn(PipelinedReads.prototype, 'read').mockImplementation(function (this: PipelinedReads, ...args) {
+      turns.push(turn);
+      return postgresRead.apply(this, args);
+    }),
+  ];
+  return {
+    turns,
+    stop() {
+      ticking = false;
+      for (const spy of spies) spy.mockRestore();
+    },
+  };
+}

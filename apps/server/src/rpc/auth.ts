@@ -56,11 +56,16 @@ async function directorySignIn(
 export const checkType = route(authRoutes.checkType, {
   allow: 'public',
   async handler({ input, db, config, ip }) {
+    // Here and in `login` the attempts and the account are read together: on PostgreSQL in one round trip, on SQLite
+    // in one read transaction.
     const limit = { max: config.CHECK_TYPE_MAX_PER_ADDRESS, windowMinutes: config.LOGIN_WINDOW_MINUTES };
     const key = `check:${ip}`;
-    if (isLimited((await attemptsOf(db, [key])).get(key), limit)) throw rateLimited();
+    const [attempts, user] = await Promise.all([
+      attemptsOf(db, [key]),
+      findUserByLogin(db, normalizeLogin(input.login)),
+    ]);
+    if (isLimited(attempts.get(key), limit)) throw rateLimited();
     await countAttempt(db, key, limit);
-    const user = await findUserByLogin(db, normalizeLogin(input.login));
     if (!user) return [];
     return [{ role: user.role, typ: user.typ, needs_password: needsPassword(user) }] as never;
   },
@@ -73,11 +78,13 @@ export const login = route(authRoutes.loginRoute, {
     const account = normalizeLogin(input.login);
     const keys = { account: `acct:${account}`, address: `ip:${ip}` };
     const limit = limits(ctx);
-    const attempts = await attemptsOf(db, [keys.account, keys.address]);
+    const [attempts, user] = await Promise.all([
+      attemptsOf(db, [keys.account, keys.address]),
+      findUserByLogin(db, account),
+    ]);
     if (isLimited(attempts.get(keys.account), limit.account) || isLimited(attempts.get(keys.address), limit.address)) {
       throw rateLimited();
     }
-    const user = await findUserByLogin(db, account);
     const ok = user
       ? user.typ === 'ldap_user' && config.LDAP_URL
         ? await directorySignIn(ctx, user, input.pass)
