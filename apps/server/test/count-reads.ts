@@ -36,20 +36,17 @@ export function recordReadTurns(): { readonly turns: readonly number[]; stop(): 
   };
   setImmediate(tick);
   const turns: number[] = [];
+  // Taken before the spies replace them: the spies note the turn, then call them.
   const sqliteRead = PortalSqliteDialect.prototype.readAtTurnEnd;
   const postgresRead = PipelinedReads.prototype.read;
+  const noted = <T, A extends unknown[], R>(read: (this: T, ...args: A) => R) =>
+    function (this: T, ...args: A): R {
+      turns.push(turn);
+      return read.apply(this, args);
+    };
   const spies = [
-    vi.spyOn(PortalSqliteDialect.prototype, 'readAtTurnEnd').mockImplementation(function (
-      this: PortalSqliteDialect,
-      ...args
-    ) {
-      turns.push(turn);
-      return sqliteRead.apply(this, args);
-    }),
-    vi.spyOn(PipelinedReads.prototype, 'read').mockImplementation(function (this: PipelinedReads, ...args) {
-      turns.push(turn);
-      return postgresRead.apply(this, args);
-    }),
+    vi.spyOn(PortalSqliteDialect.prototype, 'readAtTurnEnd').mockImplementation(noted(sqliteRead)),
+    vi.spyOn(PipelinedReads.prototype, 'read').mockImplementation(noted(postgresRead)),
   ];
   return {
     turns,
