@@ -95,27 +95,45 @@ describeEachDatabase('result summary', (env) => {
       scope: { kind: 'country' as const, country: 'lv' },
       departmentIds: departments.map((d) => d.id),
     };
-    // Someone on long-term absence, and an additional course beside the position's ones.
-    const [absent, extra] = await db
+    // Someone on long-term absence, and two people with an additional course their position does not bring: one
+    // not done, one finished.
+    const [absent, ...others] = await db
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'position_id'])
       .where('country', '=', 'lv')
       .where('typ', '=', 'store_user')
       .orderBy('id')
-      .limit(2)
       .execute();
     await db.updateTable('users').set({ long_term: 1 }).where('id', '=', absent!.id).execute();
-    const optional = await db
-      .selectFrom('courses')
-      .select('alias')
-      .where('language', '=', 'lv')
-      .where('course_type', '=', 'optional')
-      .executeTakeFirstOrThrow();
+    const notByPosition = (person: { position_id: number | null }) =>
+      db
+        .selectFrom('courses')
+        .selectAll()
+        .where('language', '=', 'lv')
+        .where('status', '=', 'enabled')
+        .where('id', 'not in', (qb) =>
+          qb.selectFrom('course_positions').select('course_id').where('position_id', '=', person.position_id!),
+        )
+        .orderBy('alias')
+        .executeTakeFirst();
+    const candidates = await Promise.all(
+      others.map(async (person) => ({ person, course: await notByPosition(person) })),
+    );
+    const additional = candidates.flatMap(({ person, course }) => (course ? [{ person, course }] : [])).slice(0, 2);
+    expect(additional).toHaveLength(2);
     await db
       .insertInto('additional_courses')
-      .values({ user_id: extra!.id, course_alias: optional.alias, added_by: null, added_at: new Date().toISOString() })
+      .values(
+        additional.map(({ person, course }) => ({
+          user_id: person.id,
+          course_alias: course.alias,
+          added_by: null,
+          added_at: new Date().toISOString(),
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
+    await recordCompletion(db, { userId: additional[1]!.person.id, course: additional[1]!.course, source: 'import' });
 
     const now = new Date();
     const columns = await loadCatalogue(db, { countries: ['lv'], lang: 'lv', order: 'office' });
@@ -134,6 +152,9 @@ describeEachDatabase('result summary', (env) => {
     );
     expect(grid.statuses.map((row) => row.map((code) => COURSE_STATUSES[code]))).toEqual(ruled);
     expect(new Set(ruled.flat())).toEqual(new Set(COURSE_STATUSES));
+    const ruledFor = ({ person, course }: (typeof additional)[number]) =>
+      ruled[grid.users.findIndex((u) => u.id === person.id)]![grid.courses.findIndex((c) => c.alias === course.alias)];
+    expect(additional.map(ruledFor)).toEqual(['incomplete', 'complete']);
 
     // The export reads department after department, one ahead: the same people in the grid's order, the same cells.
     const exported = [];

@@ -442,11 +442,12 @@ export async function resultSummary(
   const done = sql`r.complete = 1 and r.finish_time is not null and r.finish_time <> ''`;
   const notByPosition = sql`not exists (
     select 1 from pp where pp.position_id = users.position_id and pp.alias = additional_courses.course_alias)`;
-  // An ISO finish time sorts before a day (YYYY-MM-DD) exactly when its own day does: no substring per row.
+  // An ISO finish time sorts before a day (YYYY-MM-DD) exactly when its own day does: no substring per row. Counted
+  // over r's rows only, so that a left join's courses without a finished result count as none of them.
   const statusCounts = (table: string) =>
     sql`count(*) filter (where r.finish_time < ${sql.ref(`${table}.expired_before`)}) as expired,
       count(*) filter (where r.finish_time < ${sql.ref(`${table}.soon_before`)}) as not_complete,
-      count(*) as done`;
+      count(r.user_id) as done`;
   type StatusCounts = { department_id: number; expired: number; not_complete: number; done: number };
   const byPositionIn = (departmentIds: number[]) =>
     sql<StatusCounts>`${pairs}
@@ -491,29 +492,22 @@ export async function resultSummary(
     return found;
   };
 
-  const [positionCourses, additional, byAdditional, countsOf] = await Promise.all([
+  const [positionCourses, additional, countsOf] = await Promise.all([
     sql<{ position_id: number; n: number }>`${pairs}
       select position_id, count(*) as n from pp group by position_id`.execute(db),
-    // Each driven by the selection's people, then their own rows: cross joins fix the order, as SQLite's planner,
-    // which has no statistics, would start at the courses' side (every result of those courses in the organisation)
-    // or try every course for every person.
-    sql<{ department_id: number; n: number }>`${pairs}
-      select users.department_id, count(*) as n
+    // The people's additional courses (those their position does not bring) per department, and by status those of
+    // them finished, in one pass. Driven by the selection's people, then their own rows: cross joins fix the order, as
+    // SQLite's planner, which has no statistics, would start at the courses' side (every result of those courses in
+    // the organisation) or try every course for every person.
+    sql<StatusCounts & { n: number }>`${pairs}
+      select users.department_id, count(*) as n, ${statusCounts('t')}
       from users
       cross join additional_courses
       cross join t
+      left join course_results r on r.user_id = users.id and r.course_alias = additional_courses.course_alias and ${done}
       where additional_courses.user_id = users.id and t.alias = additional_courses.course_alias
         and ${present} and ${notByPosition}
       group by users.department_id`.execute(db),
-    sql<StatusCounts>`${pairs}
-      select users.department_id, ${statusCounts('t')}
-      from users
-      cross join additional_courses
-      cross join course_results r
-      inner join t on t.alias = additional_courses.course_alias
-      where additional_courses.user_id = users.id and r.user_id = users.id
-        and r.course_alias = additional_courses.course_alias and ${present} and ${done} and ${notByPosition}
-      group by 1`.execute(db),
     countChanged(),
   ]);
   const coursesOf = new Map(positionCourses.rows.map((r) => [r.position_id, Number(r.n)]));
@@ -529,7 +523,7 @@ export async function resultSummary(
     entry.complete += done - notComplete;
   };
   for (const [departmentId, counts] of countsOf) tally(departmentId, counts);
-  for (const row of byAdditional.rows) tally(row.department_id, toCounts(row));
+  for (const row of additional.rows) tally(row.department_id, toCounts(row));
   for (const [departmentId, entry] of summary) {
     entry.incomplete = (assigned.get(departmentId) ?? 0) - entry.complete - entry.expires_soon - entry.expired;
   }
