@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
-import { compiledOnce, runCompiled } from './compiled-query.js';
+import pg from 'pg';
+import { DIALECTS, demoDatabasePerTest, TEST_DATABASE_URL } from '../../test/test-env.js';
+import { compiledOnce, runCompiled, StatementNames } from './compiled-query.js';
+import { nameStatements } from './postgres-dialect.js';
 
 const loginOf = compiledOnce((db) =>
   db.selectFrom('users').select('login').where('id', '=', 0).where('role', '!=', sql.lit('none')),
@@ -38,17 +40,87 @@ describe.each(DIALECTS)('queries compiled once on %s', (dialect) => {
     await expect(runCompiled(db, loginOf, [])).rejects.toThrow(/takes 1 parameters, got 0/);
   });
 
-  it.runIf(dialect === 'postgres')('are prepared by name on PostgreSQL, and other queries are not', async () => {
-    const db = await databases.open();
-    const [user] = await db.selectFrom('users').select('id').limit(1).execute();
-    const other = db.selectFrom('users').select('login').where('id', '=', user!.id);
-    const prepared = await db.transaction().execute(async (trx) => {
-      expect(await runCompiled(trx, loginOf, [user!.id])).toEqual(await runCompiled(trx, loginOf, [user!.id]));
-      await trx.executeQuery(other.compile());
-      const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
-      return rows.rows.map((row) => row.statement);
-    });
-    expect(prepared).toContain(loginOf(db).sql);
-    expect(prepared).not.toContain(other.compile().sql);
+  it.runIf(dialect === 'postgres')(
+    'are prepared by name on PostgreSQL, and other reads from their third time',
+    async () => {
+      const db = await databases.open();
+      const users = await db.selectFrom('users').select(['id', 'login']).orderBy('id').limit(3).execute();
+      // A text of its own, which no other test has sent.
+      const marker = `n${Date.now()}`;
+      const other = (id: number) =>
+        db
+          .selectFrom('users')
+          .select(['login', sql.lit(1).as(marker)])
+          .where('id', '=', id);
+      const preparedAfter = await db.transaction().execute(async (trx) => {
+        const statements = async () =>
+          (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map(
+            (row) => row.statement,
+          );
+        expect(await runCompiled(trx, loginOf, [users[0]!.id])).toEqual(
+          await runCompiled(trx, loginOf, [users[0]!.id]),
+        );
+        const answers = [];
+        const after = [];
+        for (const user of users) {
+          answers.push((await trx.executeQuery(other(user.id).compile())).rows);
+          after.push(await statements());
+        }
+        expect(answers).toEqual(users.map((user) => [{ login: user.login, [marker]: 1 }]));
+        return after;
+      });
+      const otherSql = other(0).compile().sql;
+      expect(preparedAfter.map((statements) => statements.includes(loginOf(db).sql))).toEqual([true, true, true]);
+      expect(preparedAfter.map((statements) => statements.includes(otherSql))).toEqual([false, false, true]);
+    },
+  );
+});
+
+describe('statement names', () => {
+  const read = (n: number) => `select login from users where id = $1 and ${n} = ${n}`;
+  const threeTimes = (names: StatementNames, sql: string) => [0, 1, 2].map(() => names.nameOf(sql));
+
+  it('name compiled SQL at once and a read the third time it comes, never a write, each name once', () => {
+    const names = new StatementNames();
+    names.compiled('update users set login = $1');
+    const compiled = names.nameOf('update users set login = $1');
+    expect(compiled).toEqual({ name: expect.stringMatching(/^portal_/), repeated: false });
+    const [first, second, third] = threeTimes(names, read(1));
+    expect([first, second]).toEqual([undefined, undefined]);
+    expect(third).toEqual({ name: expect.stringMatching(/^portal_/), repeated: true });
+    expect(names.nameOf(read(1))).toBe(third);
+    const withRead = threeTimes(names, `with x as (${read(2)}) select * from x`).at(-1);
+    expect(withRead).toEqual({ name: expect.stringMatching(/^portal_/), repeated: true });
+    expect(threeTimes(names, 'delete from users where id = $1')).toEqual([undefined, undefined, undefined]);
+    expect(new Set([compiled, third, withRead].map((named) => named?.name)).size).toBe(3);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('repeated reads on a PostgreSQL connection', () => {
+  it('stay prepared up to the limit, the least recent let go, and are prepared again when they come back', async () => {
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
+    pool.on('connect', nameStatements(2));
+    const client = await pool.connect();
+    try {
+      // Texts of their own, which no other test sends.
+      const marker = `v${Date.now()}`;
+      const reads = [1, 2, 3].map((n) => `select $1::int + ${n} as ${marker}`);
+      // Not a select, so never named itself.
+      const prepared = async () =>
+        (await client.query<{ statement: string }>('table pg_prepared_statements')).rows
+          .map((row) => row.statement)
+          .filter((statement) => statement.includes(marker))
+          .sort();
+      const answer = async (sql: string) => (await client.query(sql, [10])).rows[0][marker] as number;
+      for (const sql of reads.slice(0, 2)) for (let i = 0; i < 3; i++) await answer(sql);
+      expect(await prepared()).toEqual([reads[0], reads[1]]);
+      for (let i = 0; i < 3; i++) expect(await answer(reads[2]!)).toBe(13);
+      expect(await prepared()).toEqual([reads[1], reads[2]]);
+      expect(await answer(reads[0]!)).toBe(11);
+      expect(await prepared()).toEqual([reads[0], reads[2]]);
+    } finally {
+      client.release();
+      await pool.end();
+    }
   });
 });

@@ -6,7 +6,12 @@ import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
-import { PortalPostgresDialect, nameCompiledStatements, sessionChannel } from './postgres-dialect.js';
+import {
+  PortalPostgresDialect,
+  PREPARED_READS_PER_CONNECTION,
+  nameStatements,
+  sessionChannel,
+} from './postgres-dialect.js';
 import { PipelinedReads } from './postgres-pipeline.js';
 import { attachSessionCache, SessionCache } from './session-cache.js';
 import { PortalSqliteDialect } from './sqlite-dialect.js';
@@ -46,7 +51,7 @@ export function connect(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     };
     const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
-    pool.on('connect', nameCompiledStatements);
+    pool.on('connect', nameStatements(PREPARED_READS_PER_CONNECTION));
     const sessionCache = new SessionCache<object>({ maxEntries: SESSION_CACHE_ENTRIES, ready: false });
     const pipelinedReads = new PipelinedReads(clientConfig);
     const db = new Kysely<Database>({

@@ -1,5 +1,6 @@
 import type { DatabaseConnection, Driver, PostgresDialectConfig } from 'kysely';
 import { CompiledQuery, PostgresDialect, PostgresDriver } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { statementNameOf } from './compiled-query.js';
 import { KeptClient } from './postgres-kept-client.js';
@@ -35,18 +36,38 @@ function sessionChangeListener(connectionString: string, channel: string, cache:
   );
 }
 
+/** How many repeated reads a pooled connection keeps prepared (some 100 KB each, a results page's: up to some 10 MB). */
+export const PREPARED_READS_PER_CONNECTION = 100;
+
 /**
- * Makes a pooled client run `compiledOnce` queries as named statements (`statementNameOf`), which PostgreSQL parses
- * once per connection and, after a few calls, plans no more, instead of both on every call: planning the home
- * page's one query cost the database more than running it. Kysely passes a query's text and values; the names are
- * few (one per query the code compiles once), so each connection keeps a bounded set.
+ * Makes pooled clients send statements that have a name (`statementNameOf`: `compiledOnce` queries, and reads that
+ * come again and again) as named statements, which PostgreSQL parses once per connection and, after a few calls, plans
+ * no more, instead of both on every call: planning the home page's one query cost the database more than running it.
+ * Each named statement stays on its connection with its parse tree and plan, so a connection keeps the `limit` reads
+ * it ran last and deallocates the one before them when it prepares another. node-postgres remembers which names a
+ * connection has prepared (`parsedStatements`), and is told here when one goes.
  */
-export function nameCompiledStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => unknown;
-  client.query = ((text: pg.QueryConfig | string, values?: unknown[]) => {
-    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
-    return name ? query({ name, text: text as string, values }) : query(text, values);
-  }) as typeof client.query;
+export function nameStatements(limit: number): (client: pg.PoolClient) => void {
+  return (client) => {
+    const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => unknown;
+    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+      .parsedStatements;
+    const preparedReads = new LRUCache<string, true>({
+      max: limit,
+      dispose(_value, name, reason) {
+        if (reason !== 'evict') return;
+        delete parsed[name];
+        // Queued before the statement that made room, on the same connection.
+        (query(`deallocate ${name}`) as Promise<unknown>).catch(() => undefined);
+      },
+    });
+    client.query = ((text: pg.QueryConfig | string, values?: unknown[]) => {
+      const named = typeof text === 'string' ? statementNameOf(text) : undefined;
+      if (!named) return query(text, values);
+      if (named.repeated) preparedReads.set(named.name, true);
+      return query({ name: named.name, text: text as string, values });
+    }) as typeof client.query;
+  };
 }
 
 /**

@@ -51,7 +51,7 @@ export class PipelinedReads {
         stream.uncork();
       });
     }
-    const name = statementNameOf(sql);
+    const name = statementNameOf(sql)?.name;
     // node-postgres reads the values and keeps them unchanged; its type asks for a mutable array.
     const values = parameters as unknown[];
     return client.query(name ? { name, text: sql, values } : { text: sql, values }).then(
