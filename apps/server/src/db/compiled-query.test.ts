@@ -97,30 +97,53 @@ describe('statement names', () => {
 });
 
 describe.runIf(TEST_DATABASE_URL)('repeated reads on a PostgreSQL connection', () => {
-  it('stay prepared up to the limit, the least recent let go, and are prepared again when they come back', async () => {
+  /**
+   * One pooled connection that keeps `limit` repeated reads prepared, reads of their own (`select $1 + n`, which no
+   * other test sends) and their answer for 10.
+   */
+  async function withConnection(limit: number, test: (client: pg.PoolClient, reads: string[]) => Promise<void>) {
     const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
-    pool.on('connect', nameStatements(2));
+    pool.on('connect', nameStatements(limit));
     const client = await pool.connect();
+    const marker = `v${Date.now()}`;
     try {
-      // Texts of their own, which no other test sends.
-      const marker = `v${Date.now()}`;
-      const reads = [1, 2, 3].map((n) => `select $1::int + ${n} as ${marker}`);
-      // Not a select, so never named itself.
-      const prepared = async () =>
-        (await client.query<{ statement: string }>('table pg_prepared_statements')).rows
-          .map((row) => row.statement)
-          .filter((statement) => statement.includes(marker))
-          .sort();
-      const answer = async (sql: string) => (await client.query(sql, [10])).rows[0][marker] as number;
-      for (const sql of reads.slice(0, 2)) for (let i = 0; i < 3; i++) await answer(sql);
-      expect(await prepared()).toEqual([reads[0], reads[1]]);
-      for (let i = 0; i < 3; i++) expect(await answer(reads[2]!)).toBe(13);
-      expect(await prepared()).toEqual([reads[1], reads[2]]);
-      expect(await answer(reads[0]!)).toBe(11);
-      expect(await prepared()).toEqual([reads[0], reads[2]]);
+      await test(
+        client,
+        [1, 2, 3].map((n) => `select $1::int + ${n} as ${marker}`),
+      );
     } finally {
       client.release();
       await pool.end();
     }
-  });
+  }
+  const answer = async (client: pg.PoolClient, sql: string) =>
+    Object.values((await client.query(sql, [10])).rows[0] as object)[0] as number;
+
+  it('stay prepared up to the limit, the least recent let go, and are prepared again when they come back', () =>
+    withConnection(2, async (client, reads) => {
+      // Not a select, so never named itself.
+      const prepared = async () =>
+        (await client.query<{ statement: string }>('table pg_prepared_statements')).rows
+          .map((row) => row.statement)
+          .filter((statement) => reads.includes(statement))
+          .sort();
+      for (const sql of reads.slice(0, 2)) for (let i = 0; i < 3; i++) await answer(client, sql);
+      expect(await prepared()).toEqual([reads[0], reads[1]]);
+      for (let i = 0; i < 3; i++) expect(await answer(client, reads[2]!)).toBe(13);
+      expect(await prepared()).toEqual([reads[1], reads[2]]);
+      expect(await answer(client, reads[0]!)).toBe(11);
+      expect(await prepared()).toEqual([reads[0], reads[2]]);
+    }));
+
+  it('stay known to the driver when letting one go fails inside a failed transaction', () =>
+    withConnection(1, async (client, [kept, next]) => {
+      for (let i = 0; i < 3; i++) await answer(client, kept!);
+      await client.query('begin');
+      await expect(client.query('select 1 / 0')).rejects.toThrow(/division by zero/);
+      // The third makes room for itself: the deallocation of the first fails with the transaction.
+      for (let i = 0; i < 3; i++) await expect(answer(client, next!)).rejects.toThrow(/current transaction is aborted/);
+      await client.query('rollback');
+      expect(await answer(client, kept!)).toBe(11);
+      expect(await answer(client, next!)).toBe(12);
+    }));
 });

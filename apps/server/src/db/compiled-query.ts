@@ -12,6 +12,8 @@ export interface StatementName {
   repeated: boolean;
 }
 
+const textSize = (_value: unknown, sql: string) => sql.length;
+
 /**
  * Names for statements' SQL: PostgreSQL parses a named statement once per connection and, after a few calls, keeps its
  * plan (db/postgres-dialect.ts), where an unnamed one is parsed and planned on every call. Every `compiledOnce` query
@@ -55,8 +57,6 @@ export class StatementNames {
     return `portal_${this.#given}`;
   }
 }
-
-const textSize = (_value: unknown, sql: string) => sql.length;
 
 const statementNames = new StatementNames();
 export const statementNameOf = (sql: string): StatementName | undefined => statementNames.nameOf(sql);

@@ -39,6 +39,9 @@ function sessionChangeListener(connectionString: string, channel: string, cache:
 /** How many repeated reads a pooled connection keeps prepared (some 100 KB each, a results page's: up to some 10 MB). */
 export const PREPARED_READS_PER_CONNECTION = 100;
 
+/** PostgreSQL's SQLSTATE for a prepared statement that does not exist. */
+const UNDEFINED_STATEMENT = '26000';
+
 /**
  * Makes pooled clients send statements that have a name (`statementNameOf`: `compiledOnce` queries, and reads that
  * come again and again) as named statements, which PostgreSQL parses once per connection and, after a few calls, plans
@@ -49,22 +52,29 @@ export const PREPARED_READS_PER_CONNECTION = 100;
  */
 export function nameStatements(limit: number): (client: pg.PoolClient) => void {
   return (client) => {
-    const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => unknown;
+    const query = client.query.bind(client) as (
+      config: pg.QueryConfig | string,
+      values?: unknown[] | ((error: Error | null) => void),
+    ) => unknown;
     const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
       .parsedStatements;
-    const preparedReads = new LRUCache<string, true>({
+    const preparedReads = new LRUCache<string, string>({
       max: limit,
-      dispose(_value, name, reason) {
+      dispose(text, name, reason) {
         if (reason !== 'evict') return;
         delete parsed[name];
-        // Queued before the statement that made room, on the same connection.
-        (query(`deallocate ${name}`) as Promise<unknown>).catch(() => undefined);
+        // Queued before the statement that made room, on the same connection. Where it fails in a transaction already
+        // failed, the statement stays, and node-postgres is told so before the next statement goes out; where there
+        // was none (its preparing failed), there is nothing to tell.
+        query(`deallocate ${name}`, (error) => {
+          if (error && (error as pg.DatabaseError).code !== UNDEFINED_STATEMENT) parsed[name] = text;
+        });
       },
     });
     client.query = ((text: pg.QueryConfig | string, values?: unknown[]) => {
       const named = typeof text === 'string' ? statementNameOf(text) : undefined;
       if (!named) return query(text, values);
-      if (named.repeated) preparedReads.set(named.name, true);
+      if (named.repeated) preparedReads.set(named.name, text as string);
       return query({ name: named.name, text: text as string, values });
     }) as typeof client.query;
   };
