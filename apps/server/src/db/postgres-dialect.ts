@@ -60,8 +60,8 @@ export function nameStatements(limit: number): (client: pg.PoolClient) => void {
       .parsedStatements;
     const preparedReads = new LRUCache<string, string>({
       max: limit,
-      dispose(text, name, reason) {
-        if (reason !== 'evict') return;
+      // Called only when the least recent read makes room: names are never reused, nor entries deleted.
+      dispose(text, name) {
         delete parsed[name];
         // Queued before the statement that made room, on the same connection. Where it fails in a transaction already
         // failed, the statement stays, and node-postgres is told so before the next statement goes out; where there
