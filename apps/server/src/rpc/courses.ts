@@ -13,7 +13,7 @@ import {
   recordCompletion,
   saveAttemptState,
 } from '../db/courses.js';
-import { courseRoots, courseScos, contentUrl } from '../scorm/library.js';
+import { courseScos, contentUrl } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -80,7 +80,7 @@ export const getCourseState = route(courseRoutes.getCourseState, {
   async handler({ input, actor: subject, db, config }): Promise<CourseState> {
     const course = await findOpenableCourse(db, subject, input.course_alias);
     if (!course) throw notOpenable();
-    const scos = courseScos(courseRoots(config), course);
+    const scos = courseScos(config.COURSES_DIR, course);
     const row = await findResult(db, subject.id, course.alias);
     const now = new Date();
     const current = currentAttempt(
@@ -135,7 +135,7 @@ export const setCourseState = route(courseRoutes.setCourseState, {
     const course =
       openable.id === input.course_id ? openable : await courseVersion(db, input.course_alias, input.course_id);
     if (!course) throw invalidInput('course_id is not a version of this course.', { course_id: 'unknown version' });
-    const scoIds = courseScos(courseRoots(config), course).map((s) => s.id);
+    const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
     if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
     const outcome = await saveAttemptState(db, {
       userId: subject.id,

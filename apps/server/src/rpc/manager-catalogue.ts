@@ -15,7 +15,7 @@ import {
   type NewCourse,
 } from '../db/manager.js';
 import { importPackage, PackageError } from '../scorm/import.js';
-import { courseRoots, findCourseDir, readCourseManifest } from '../scorm/library.js';
+import { findCourseDir, readCourseManifest } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -82,7 +82,7 @@ export async function addCourseFromPackage(
   }
   const folder = input.folder ?? `${input.alias}-${input.language}`;
   if (await courseExists(deps.db, input.alias, input.language)) throw aliasTaken(input);
-  if ((await folderInUse(deps.db, folder)) || findCourseDir(courseRoots(deps.config), folder)) {
+  if ((await folderInUse(deps.db, folder)) || findCourseDir(deps.config.COURSES_DIR, folder)) {
     throw conflict(`The course folder "${folder}" is already in use. Choose another folder name.`);
   }
   let imported;
@@ -116,8 +116,7 @@ export async function addCourseFromPackage(
 
 /** What an existing folder launches: its manifest's first SCO, else index.html. */
 function folderContent(config: Config, folder: string) {
-  const roots = courseRoots(config);
-  const dir = findCourseDir(roots, folder);
+  const dir = findCourseDir(config.COURSES_DIR, folder);
   if (!dir) {
     throw invalidInput('The request is not valid.', {
       folder: `There is no course folder "${folder}". Upload the SCORM package instead.`,
@@ -125,7 +124,7 @@ function folderContent(config: Config, folder: string) {
   }
   let manifest;
   try {
-    manifest = readCourseManifest(roots, folder);
+    manifest = readCourseManifest(config.COURSES_DIR, folder);
   } catch (error) {
     throw invalidInput('The request is not valid.', {
       folder: `The folder's imsmanifest.xml cannot be read: ${(error as Error).message}`,

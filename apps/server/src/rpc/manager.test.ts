@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 import { repoRoot } from '../config.js';
+import { demoPackages } from '../seed/demo-packages.js';
 import { affectedByCell } from './manager-positions.js';
 import { managerApi } from './manager.js';
 
@@ -11,6 +12,9 @@ const SAMPLES = path.resolve(repoRoot, '../shared/samples');
 const GOLF = path.join(SAMPLES, 'scorm12-golf-basic-calls.zip');
 const coursesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-courses-'));
 afterAll(() => fs.rmSync(coursesDir, { recursive: true, force: true }));
+/** The course folders uploads left beside the demo courses. */
+const demoFolders = new Set(demoPackages().keys());
+const uploadedFolders = () => fs.readdirSync(coursesDir).filter((folder) => !demoFolders.has(folder));
 
 const OTHERS = [
   { who: 'Anna (learner)', login: 'ab1234', pass: '' },
@@ -141,9 +145,9 @@ describeEachDatabase(
   'training manager calls',
   (env) => {
     let manager: string;
-    // The folder is shared by both databases' runs: each starts from an empty one.
+    // The folder is shared by both databases' runs: each starts from the demo courses alone.
     beforeAll(() => {
-      for (const entry of fs.readdirSync(coursesDir)) fs.rmSync(path.join(coursesDir, entry), { recursive: true });
+      for (const entry of uploadedFolders()) fs.rmSync(path.join(coursesDir, entry), { recursive: true });
     });
     const signIn = async () => (manager ??= await env().login('training.manager', 'demo-pass'));
 
@@ -200,7 +204,7 @@ describeEachDatabase(
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('forbidden');
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir)).toEqual([]);
+      expect(uploadedFolders()).toEqual([]);
     });
 
     it('validates add_course and refuses a taken alias with conflict', async () => {
@@ -349,7 +353,7 @@ describeEachDatabase(
       expect(again.status).toBe(409);
       expect(again.body.message).toMatch(/already exists/);
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir).sort()).toEqual(['golf-basics-lv']);
+      expect(uploadedFolders()).toEqual(['golf-basics-lv']);
     });
 
     it('refuses invalid packages and invalid fields with clear errors, leaving nothing behind', async () => {
@@ -389,7 +393,7 @@ describeEachDatabase(
       expect(String(takenFolder.body.message)).toMatch(/folder "welcome-lv" is already in use/);
 
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir).filter((f) => f !== 'golf-basics-lv')).toEqual([]);
+      expect(uploadedFolders().filter((f) => f !== 'golf-basics-lv')).toEqual([]);
     });
 
     it('updates and disables a course, which learners stop seeing at once', async () => {

@@ -171,7 +171,7 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
           course_order_office: course.orderOffice,
           course_order_store: course.orderStore,
           external_url: course.externalUrl ?? null,
-          // The demo packages (content/courses/packages, built by scripts/build-demo-courses.ts) launch index.html.
+          // The demo packages (seed/demo-packages.ts) launch index.html.
           launch_file: course.externalUrl ? null : 'index.html',
           scorm_version: course.externalUrl ? null : (course.scormVersion ?? null),
           created_at: iso,
