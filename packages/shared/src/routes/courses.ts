@@ -231,7 +231,7 @@ export const setCourseState = contract<SavedCourseState>()(
   'POST',
   z.strictObject({
     course_alias: alias,
-    course_id: dbInteger,
+    course_id: id,
     attempt: dbInteger,
     /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
     seq: dbInteger,
