@@ -176,7 +176,7 @@ export function registerApi(
     const name = typeof query.r === 'string' ? query.r : '';
     const method = methods.get(name);
     if (!method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
-    if (method !== request.method) {
+    if (method !== (request.method === 'HEAD' ? 'GET' : request.method)) {
       reply.header('allow', method);
       throw new ApiError('method not allowed', `${name} is a ${method} call: send it with ${method}.`);
     }
@@ -185,11 +185,13 @@ export function registerApi(
     if (def.contract.method === 'POST') assertSameOrigin(request);
 
     const sent: Record<string, unknown> = def.contract.method === 'GET' ? query : bodyObject(request.body);
+    const callerFields = def.contract.method === 'GET' ? sent : { ...query, ...sent };
+    // A call that takes userId as its own parameter (courses: whose lists) checks it itself, not as the caller's id.
     const actor = await authorizeCaller(
       request,
       deps,
       def.allow,
-      def.contract.method === 'GET' ? sent : { ...query, ...sent },
+      def.contract.params.includes('userId') ? { ...callerFields, userId: undefined } : callerFields,
     );
     // The call's input is its own parameters only: the call's name, the caller's fields and any parameter the call does
     // not take (a cache-buster, a language it does not use) are dropped before validation, as zod's default does.

@@ -44,7 +44,7 @@ describeEachDatabase('the calls of spec section 7', (env) => {
     };
 
     async function call(method: 'GET' | 'POST', name: string, caller: Caller | null, params: Params = {}) {
-      const all = { ...params, ...(caller ?? {}), ...extra(name) };
+      const all = { ...(caller ?? {}), ...params, ...extra(name) };
       const response = await app.inject(
         method === 'GET'
           ? { method, url: `/api?${query(name, all)}` }
@@ -176,7 +176,9 @@ describeEachDatabase('the calls of spec section 7', (env) => {
     await ok('POST', 'add_additional_course', liga, { save_user_id: created.id, ...extraCourse });
     await ok('POST', 'remove_additional_course', liga, { save_user_id: created.id, ...extraCourse });
     await ok('POST', 'save_additional_courses', liga, { saveUserId: created.id, courses: ['time-management'] });
-    await ok('GET', 'courses', liga, { userLang: 'lv' });
+    // courses with userId one or many: the lists of people in the caller's scope.
+    await ok('GET', 'courses', liga, { userId: anna.userId, userLang: 'lv' });
+    await ok('GET', 'courses', liga, { userId: [anna.userId, created.id], userLang: 'lv' });
     await ok('POST', 'set_course_complete_manual', liga, {
       course_user_id: created.id,
       courseId: await courseId('welcome', 'lv'),
