@@ -164,7 +164,7 @@ describe.skipIf(!chromiumAvailable)(
       }
       // Nor was a course registered.
       const api = await managerApi(portal);
-      const catalogue = await api.get('/api?r=courses_by_type&language=lv');
+      const catalogue = await api.post('/api?r=courses_by_type', { data: { language: 'lv' } });
       const aliases = ((await catalogue.json()) as { result: { alias: string }[] }).result.map((c) => c.alias);
       expect(aliases).not.toContain('bad-package');
       await api.dispose();
@@ -190,7 +190,9 @@ describe.skipIf(!chromiumAvailable)(
       expect(coursesLeft(portal).sort()).toEqual(SAMPLE_COURSES.map((s) => `${s.alias}-lv`).sort());
 
       const api = await managerApi(portal);
-      const catalogue = await api.get('/api?r=courses_by_type&language=lv&course_type=mandatory');
+      const catalogue = await api.post('/api?r=courses_by_type', {
+        data: { language: 'lv', course_type: 'mandatory' },
+      });
       expect(catalogue.status()).toBe(200);
       const courses = ((await catalogue.json()) as { result: { id: number; alias: string }[] }).result;
       for (const sample of SAMPLE_COURSES) {

@@ -16,7 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { compression } from './http/compression.js';
 import { courseContent } from './scorm/serve.js';
 import { contentFiles } from './http/content-files.js';
-import { exportRoutes } from './export/routes.js';
+import { downloadCalls, exportRoutes } from './export/routes.js';
 import { courseUpload } from './http/course-upload.js';
 
 export interface AppDeps {
@@ -60,7 +60,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(async (api) => {
     // The registry compresses an answer itself (`reply.compress`) when it is large enough to gain.
     await api.register(compress, { ...compression, global: false });
-    registerApi(api, apiRoutes, { db, config });
+    registerApi(api, apiRoutes, { db, config }, downloadCalls({ db, config }));
   });
   await app.register(courseContent, { config, db });
   await app.register(contentFiles, { config });

@@ -1,6 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { adminRoutes, type Language } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { listDepartments, loadTarget } from '../db/admin.js';
 import {
@@ -19,7 +19,7 @@ import { scopeOf } from '../domain/policy.js';
 import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
-import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps, type OwnCall } from '../rpc/registry.js';
 import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
 
 const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
@@ -152,23 +152,19 @@ async function userData(db: Db, actor: SessionUser, query: Record<string, unknow
   };
 }
 
-const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<string, unknown>) => Promise<Download>> = {
+type Prepare = (db: Db, actor: SessionUser, query: Record<string, unknown>) => Promise<Download>;
+
+const DOWNLOADS: Record<string, Prepare> = {
   [adminDownloads.usersResults.route]: usersResults,
   [adminDownloads.cmaResults.route]: bundleResults('cma'),
   [adminDownloads.instructionsResults.route]: bundleResults('instruction'),
   [adminDownloads.userData.route]: userData,
 };
 
-/**
- * The spreadsheet downloads: `GET /api/download?r=<name>&…` answers an .xlsx file (also into a hidden frame).
- * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
- */
-export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
+/** Answers one download: an .xlsx file, or the error envelope when it fails before its first byte. */
+function answerDownload(deps: ApiDeps, prepare: Prepare) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const query: Record<string, unknown> = { ...queryOf(request) };
-    const name = typeof query.r === 'string' ? query.r : '';
-    const prepare = Object.hasOwn(DOWNLOADS, name) ? DOWNLOADS[name] : undefined;
-    if (!prepare) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
     // The registry's own check: session (`not active`), userId beside it, role against the capability.
     const actor = await authorizeCaller(request, deps, 'export', query);
     delete query.r;
@@ -194,5 +190,30 @@ export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       .header('content-disposition', `attachment; filename="${download.filename}"`)
       .header('cache-control', 'no-store')
       .send(body);
+  };
+}
+
+/** The spreadsheet downloads as calls of `GET /api?r=<name>&…` (the spec's endpoint). */
+export function downloadCalls(deps: ApiDeps): Record<string, OwnCall> {
+  return Object.fromEntries(
+    Object.entries(DOWNLOADS).map(([name, prepare]) => [
+      name,
+      { method: 'GET', answer: answerDownload(deps, prepare) },
+    ]),
+  );
+}
+
+/**
+ * The same downloads at `GET /api/download?r=<name>&…` (the web app's path, also into a hidden frame).
+ * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
+ */
+export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const calls = downloadCalls(deps);
+  app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
+    const { r } = queryOf(request);
+    const name = typeof r === 'string' ? r : '';
+    const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
+    if (!call) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
+    return call.answer(request, reply);
   });
 }

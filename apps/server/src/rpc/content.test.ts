@@ -104,8 +104,9 @@ describeEachDatabase('content calls', (env) => {
     const back = await env().call('set_cma_bundle_complete', { bundleId: 1, complete: false }, token);
     expect(back.status).toBe(400);
     expect(back.body.fields?.complete).toMatch(/only moves forward/);
-    const extra = await env().call('set_instruction_seen', { bundleId: 1, user_id: 3 }, token);
-    expect(extra.status).toBe(400);
+    const listed = await env().call('set_instruction_seen', { bundleId: [1] }, token);
+    expect(listed.status).toBe(400);
+    expect(listed.body.fields).toHaveProperty('bundleId');
     const alias = await env().call('set_notification_readed', { notification_alias: '../etc' }, token);
     expect(alias.status).toBe(400);
     expect(alias.body.fields).toHaveProperty('notification_alias');

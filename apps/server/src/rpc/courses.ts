@@ -15,7 +15,7 @@ import {
 } from '../db/courses.js';
 import { courseScos, contentUrl } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
-import { route, type RouteDef } from './registry.js';
+import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
 
 type CourseState = courseRoutes.CourseState;
 type ScormVersion = courseRoutes.ScormVersion;
@@ -24,10 +24,12 @@ const notOpenable = () => notFound('This course is not in your list.');
 
 export const courses = route(courseRoutes.courses, {
   allow: 'own',
-  // The registry checks every listed person against the caller's scope (domain/policy.ts reachesUser).
-  subjectUsers: (input) => input.userIds ?? [],
   async handler({ input, actor, db }) {
-    const subjects = input.userIds ? await loadSubjects(db, [...new Set(input.userIds)]) : [actor];
+    const ids = [...new Set(input.userId ?? [actor.id])];
+    const own = ids.length === 1 && ids[0] === actor.id;
+    // Anyone else listed must lie in the caller's scope (domain/policy.ts reachesUser), as the registry checks subjects.
+    if (!own) await assertSubjectsInScope(db, actor, ids);
+    const subjects = own ? [actor] : await loadSubjects(db, ids);
     return listCourses(db, subjects, input.userLang ? { language: input.userLang } : {});
   },
 });

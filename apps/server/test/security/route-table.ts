@@ -207,8 +207,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   /* courses */
   courses: {
     capability: 'own',
-    sample: async (ctx) => (isManager(ctx.me) ? { userIds: [await inScopeLearner(ctx)] } : {}),
-    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ userIds: [id] })),
+    sample: async (ctx) => (isManager(ctx.me) ? { userId: [await inScopeLearner(ctx)] } : {}),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ userId: [id] })),
   },
   course_progress: { capability: 'own', sample: () => ({}) },
   course_catalogue: {
