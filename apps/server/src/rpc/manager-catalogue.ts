@@ -4,6 +4,7 @@ import { managerRoutes, type ParsedInputOf } from '@portal/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { recordAudit } from '../db/audit.js';
+import { saveCourseSequencing } from '../db/course-sequencing.js';
 import {
   courseExists,
   findCourse,
@@ -66,8 +67,8 @@ async function insertAndAudit(
 
 /**
  * Adds a course from an uploaded SCORM .zip: refuses a taken alias or folder, checks and unpacks the package
- * with the courses area's import (which leaves nothing behind when it refuses), then registers the course in
- * one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
+ * with the courses area's import (which leaves nothing behind when it refuses), then registers the course with
+ * its activity tree in one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
  */
 export async function addCourseFromPackage(
   deps: { db: Db; config: Config },
@@ -95,8 +96,8 @@ export async function addCourseFromPackage(
     throw error;
   }
   try {
-    return await deps.db.transaction().execute((trx) =>
-      insertAndAudit(
+    return await deps.db.transaction().execute(async (trx) => {
+      const course = await insertAndAudit(
         trx,
         actorId,
         newCourseRow(input, {
@@ -106,8 +107,10 @@ export async function addCourseFromPackage(
           external_url: null,
         }),
         'upload',
-      ),
-    );
+      );
+      if (imported.sequencing) await saveCourseSequencing(trx, course.id, imported.sequencing);
+      return course;
+    });
   } catch (error) {
     fs.rmSync(imported.dir, { recursive: true, force: true });
     throw error;

@@ -1,0 +1,19 @@
+import type { CourseSequencing } from '../scorm/sequencing/types.js';
+import type { Db } from './connect.js';
+
+export async function saveCourseSequencing(db: Db, courseId: number, sequencing: CourseSequencing): Promise<void> {
+  await db
+    .insertInto('course_sequencing')
+    .values({ course_id: courseId, sequencing_json: JSON.stringify(sequencing) })
+    .execute();
+}
+
+/** The activity tree stored with a course version, or null for one without (SCORM 1.2, a link, a folder). */
+export async function courseSequencing(db: Db, courseId: number): Promise<CourseSequencing | null> {
+  const row = await db
+    .selectFrom('course_sequencing')
+    .select('sequencing_json')
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.sequencing_json) as CourseSequencing) : null;
+}
