@@ -479,6 +479,15 @@ describe('the parts of a sequencing definition the test packages leave out', () 
     });
   });
 
+  it('reads an attempt limit of 0 as no limit', () => {
+    const limited = (limit: string) =>
+      parseSequencing(
+        manifest(item('i', `<imsss:sequencing><imsss:limitConditions attemptLimit="${limit}"/></imsss:sequencing>`)),
+      )!.activityTree.children![0]!.attemptLimit;
+    expect(limited('0')).toBeNull();
+    expect(limited('2')).toBe(2);
+  });
+
   it('has no tree for a manifest without an organisation', () => {
     expect(
       parseSequencing(manifest('').replace(/<organizations[\s\S]*<\/organizations>/, '<organizations/>')),

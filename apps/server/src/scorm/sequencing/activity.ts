@@ -97,7 +97,8 @@ export function completeSequencing(where: string, parts: SequencingParts): Seque
   }
   const { limits, controls, delivery, considerations } = parts;
   return {
-    attemptLimit: limits.attemptLimit ?? null,
+    // The CAM's attemptLimit 0 means no limit; scorm-again would count it as exceeded at once.
+    attemptLimit: limits.attemptLimit || null,
     attemptAbsoluteDurationLimit: limits.attemptAbsoluteDurationLimit ?? null,
     activityAbsoluteDurationLimit: limits.activityAbsoluteDurationLimit ?? null,
     beginTimeLimit: limits.beginTimeLimit ?? null,
