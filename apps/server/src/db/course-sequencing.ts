@@ -1,10 +1,21 @@
 import type { CourseSequencing } from '../scorm/sequencing/types.js';
 import type { Db } from './connect.js';
 
-export async function saveCourseSequencing(db: Db, courseId: number, sequencing: CourseSequencing): Promise<void> {
+/** Stores a course version's activity tree in place of the one it had; null (a package without one) removes it. */
+export async function saveCourseSequencing(
+  db: Db,
+  courseId: number,
+  sequencing: CourseSequencing | null,
+): Promise<void> {
+  if (!sequencing) {
+    await db.deleteFrom('course_sequencing').where('course_id', '=', courseId).execute();
+    return;
+  }
+  const json = JSON.stringify(sequencing);
   await db
     .insertInto('course_sequencing')
-    .values({ course_id: courseId, sequencing_json: JSON.stringify(sequencing) })
+    .values({ course_id: courseId, sequencing_json: json })
+    .onConflict((oc) => oc.column('course_id').doUpdateSet({ sequencing_json: json }))
     .execute();
 }
 

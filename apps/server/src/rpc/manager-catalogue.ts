@@ -108,7 +108,7 @@ export async function addCourseFromPackage(
         }),
         'upload',
       );
-      if (imported.sequencing) await saveCourseSequencing(trx, course.id, imported.sequencing);
+      await saveCourseSequencing(trx, course.id, imported.sequencing);
       return course;
     });
   } catch (error) {
