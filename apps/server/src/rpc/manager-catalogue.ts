@@ -17,6 +17,9 @@ import {
 } from '../db/manager.js';
 import { importPackage, PackageError } from '../scorm/import.js';
 import { courseRoots, findCourseDir, readCourseManifest } from '../scorm/library.js';
+import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
+import type { CourseSequencing } from '../scorm/sequencing/types.js';
+import { SequencingError } from '../scorm/sequencing/values.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -144,6 +147,17 @@ function folderContent(config: Config, folder: string) {
   return { folder, launch_file: 'index.html', scorm_version: null, external_url: null };
 }
 
+/** The activity tree of a SCORM 2004 folder's manifest; a broken or unsupported sequencing refuses the folder. */
+function folderSequencing(config: Config, folder: string): CourseSequencing | null {
+  const dir = findCourseDir(courseRoots(config), folder)!;
+  try {
+    return parseSequencing(fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8'));
+  } catch (error) {
+    if (error instanceof SequencingError) throw invalidInput('The request is not valid.', { folder: error.message });
+    throw error;
+  }
+}
+
 export const addCourse = route(managerRoutes.addCourse, {
   allow: 'catalogue',
   writes: true,
@@ -157,7 +171,15 @@ export const addCourse = route(managerRoutes.addCourse, {
     const content = input.external_url
       ? { folder: '', launch_file: null, scorm_version: null, external_url: input.external_url }
       : folderContent(config, input.folder!);
-    return insertAndAudit(db, actor.id, newCourseRow(input, content), input.external_url ? 'external' : 'folder');
+    const sequencing = content.scorm_version === '2004' ? folderSequencing(config, content.folder) : null;
+    const course = await insertAndAudit(
+      db,
+      actor.id,
+      newCourseRow(input, content),
+      input.external_url ? 'external' : 'folder',
+    );
+    await saveCourseSequencing(db, course.id, sequencing);
+    return course;
   },
 });
 
