@@ -263,12 +263,19 @@ export interface ChartCountsTable {
   kept_on: string;
 }
 
+/** A SCORM 2004 course version's activity tree (migration 0014): `CourseSequencing` as JSON text. */
+export interface CourseSequencingTable {
+  course_id: number;
+  sequencing_json: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
   positions: PositionsTable;
   users: UsersTable;
   courses: CoursesTable;
+  course_sequencing: CourseSequencingTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;

@@ -4,6 +4,7 @@ import { managerRoutes, type ParsedInputOf } from '@portal/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { recordAudit } from '../db/audit.js';
+import { saveCourseSequencing } from '../db/course-sequencing.js';
 import {
   courseExists,
   findCourse,
@@ -16,6 +17,9 @@ import {
 } from '../db/manager.js';
 import { importPackage, PackageError } from '../scorm/import.js';
 import { findCourseDir, readCourseManifest } from '../scorm/library.js';
+import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
+import type { CourseSequencing } from '../scorm/sequencing/types.js';
+import { SequencingError } from '../scorm/sequencing/values.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -66,8 +70,8 @@ async function insertAndAudit(
 
 /**
  * Adds a course from an uploaded SCORM .zip: refuses a taken alias or folder, checks and unpacks the package
- * with the courses area's import (which leaves nothing behind when it refuses), then registers the course in
- * one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
+ * with the courses area's import (which leaves nothing behind when it refuses), then registers the course with
+ * its activity tree in one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
  */
 export async function addCourseFromPackage(
   deps: { db: Db; config: Config },
@@ -95,8 +99,8 @@ export async function addCourseFromPackage(
     throw error;
   }
   try {
-    return await deps.db.transaction().execute((trx) =>
-      insertAndAudit(
+    return await deps.db.transaction().execute(async (trx) => {
+      const course = await insertAndAudit(
         trx,
         actorId,
         newCourseRow(input, {
@@ -106,8 +110,10 @@ export async function addCourseFromPackage(
           external_url: null,
         }),
         'upload',
-      ),
-    );
+      );
+      await saveCourseSequencing(trx, course.id, imported.sequencing);
+      return course;
+    });
   } catch (error) {
     fs.rmSync(imported.dir, { recursive: true, force: true });
     throw error;
@@ -140,6 +146,17 @@ function folderContent(config: Config, folder: string) {
   return { folder, launch_file: 'index.html', scorm_version: null, external_url: null };
 }
 
+/** The activity tree of a SCORM 2004 folder's manifest; a broken or unsupported sequencing refuses the folder. */
+function folderSequencing(config: Config, folder: string): CourseSequencing | null {
+  const dir = findCourseDir(config.COURSES_DIR, folder)!;
+  try {
+    return parseSequencing(fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8'));
+  } catch (error) {
+    if (error instanceof SequencingError) throw invalidInput('The request is not valid.', { folder: error.message });
+    throw error;
+  }
+}
+
 export const addCourse = route(managerRoutes.addCourse, {
   allow: 'catalogue',
   writes: true,
@@ -153,7 +170,15 @@ export const addCourse = route(managerRoutes.addCourse, {
     const content = input.external_url
       ? { folder: '', launch_file: null, scorm_version: null, external_url: input.external_url }
       : folderContent(config, input.folder!);
-    return insertAndAudit(db, actor.id, newCourseRow(input, content), input.external_url ? 'external' : 'folder');
+    const sequencing = content.scorm_version === '2004' ? folderSequencing(config, content.folder) : null;
+    const course = await insertAndAudit(
+      db,
+      actor.id,
+      newCourseRow(input, content),
+      input.external_url ? 'external' : 'folder',
+    );
+    await saveCourseSequencing(db, course.id, sequencing);
+    return course;
   },
 });
 

@@ -6,6 +6,8 @@ import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { isFolderName } from './library.js';
 import { ManifestError, parseManifest, type Manifest } from './manifest.js';
+import { parseSequencing } from './sequencing/activity-tree.js';
+import type { CourseSequencing } from './sequencing/types.js';
 
 /** Limits of one package; the defaults suit authoring-tool output with video. */
 export interface ImportLimits {
@@ -29,6 +31,8 @@ export interface ImportedPackage {
   folder: string;
   dir: string;
   manifest: Manifest;
+  /** A SCORM 2004 package's activity tree for the sequencing engine. */
+  sequencing: CourseSequencing | null;
   files: number;
   bytes: number;
 }
@@ -135,8 +139,11 @@ export async function importPackage(
       );
     }
     let manifest: Manifest;
+    let sequencing: CourseSequencing | null;
     try {
-      manifest = parseManifest((await readEntry(zip, manifestEntry.entry, 10 * 1024 * 1024)).toString('utf8'));
+      const xml = (await readEntry(zip, manifestEntry.entry, 10 * 1024 * 1024)).toString('utf8');
+      manifest = parseManifest(xml);
+      sequencing = manifest.version === '2004' ? parseSequencing(xml) : null;
     } catch (error) {
       if (error instanceof ManifestError) throw new PackageError(error.message);
       throw error;
@@ -188,7 +195,7 @@ export async function importPackage(
       fs.rmSync(temp, { recursive: true, force: true });
       throw error;
     }
-    return { folder: options.folder, dir: target, manifest, files: files.size, bytes };
+    return { folder: options.folder, dir: target, manifest, sequencing, files: files.size, bytes };
   } finally {
     zip.close();
   }

@@ -2,11 +2,14 @@ import { LANGUAGES, type Language } from '@portal/shared';
 import type { Transaction } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/connect.js';
+import { saveCourseSequencing } from '../db/course-sequencing.js';
 import type { Database } from '../db/schema.js';
 import { searchName } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
 import { addMonths } from '@portal/shared';
+import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
 import { DEMO_COURSES } from './demo-courses.js';
+import { demoPackages } from './demo-packages.js';
 import { seedDemoContent } from './demo-content.js';
 import { ACCOUNTS, DEMO_PASSWORD, DEPARTMENTS, NAMES, POSITIONS, STORE_TYPES } from './demo-org.js';
 import { pick, seededRandom } from './random.js';
@@ -152,9 +155,13 @@ async function seedDemo(trx: Trx, passHash: string, now: Date): Promise<void> {
   });
 }
 
-/** Inserts every demo course in each of its languages and assigns it to the positions it is for. */
+/**
+ * Inserts every demo course in each of its languages, with the activity tree of a SCORM 2004 one, and assigns it to
+ * the positions it is for.
+ */
 async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: string) {
   const courseIds = new Map<string, number>();
+  const packages = demoPackages();
   for (const course of DEMO_COURSES) {
     for (const language of course.languages ?? LANGUAGES) {
       const row = await trx
@@ -179,6 +186,10 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
         .returning('id')
         .executeTakeFirstOrThrow();
       courseIds.set(`${course.alias}:${language}`, row.id);
+      if (course.scormVersion === '2004' && !course.externalUrl) {
+        const manifest = packages.get(`${course.folder}-${language}`)!.get('imsmanifest.xml')!;
+        await saveCourseSequencing(trx, row.id, parseSequencing(manifest));
+      }
       for (const country of ['lv', 'lt', 'ee'] as const) {
         if (language !== country && language !== 'en') continue;
         for (const [alias, info] of Object.entries(POSITIONS)) {
