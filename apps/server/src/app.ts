@@ -26,12 +26,17 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/** Fastify's form of `TRUST_PROXY`: a hop count becomes a check of the hop, a list is passed on as it is. */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole portal (API, health check, web app) without listening, so tests can inject requests. */
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQuery },
   });

@@ -19,3 +19,22 @@ describe('SERVER_PROCESSES', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).SERVER_PROCESSES).toBe(1);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set, then a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses trusting every hop, and entries that are not addresses or ranges', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/lets clients choose their own address/);
+    for (const value of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/8', '300.1.1.1', '10.0.0.1,'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY|not an IP address/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,40 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** An IPv4 or IPv6 address, optionally with a prefix length (a CIDR range). */
+function isAddressOrRange(entry: string): boolean {
+  const [ip = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` headers to believe: none (`false`, the default), a number of hops, or a list of
+ * proxy addresses and CIDR ranges. `true`, every hop, would let each client choose its own address.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'off', 'no'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (['true', 'on', 'yes'].includes(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every hop lets clients choose their own address: give the proxies (e.g. 10.0.0.5,10.1.0.0/16) or a hop count',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** Every setting of the portal, read from the environment (README, "Settings"). */
 const schema = z.object({
   ...contentSettingsShape,
@@ -30,9 +65,11 @@ const schema = z.object({
   STORE_SHARED_PASSWORD: z.string().default('store-pin-only'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Failed PIN sign-ins across the whole service within the window, from browsers no one has signed in from. */
+  LOGIN_MAX_PIN_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   CHECK_TYPE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(120),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   SURVEY_FRAME_HOSTS: list.default([]),
   COURSES_DIR: z.string().default('data/courses'),

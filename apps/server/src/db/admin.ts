@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../domain/policy.js';
 import { escapeLike, prefixUpperBound } from '../domain/admin-rules.js';
 import { foldForSearch } from '../domain/names.js';
-import { generatePin } from '../domain/pin.js';
+import { generatePin, secureRandom } from '../domain/pin.js';
 import type { Db } from './connect.js';
 import type { NewUser, UserUpdate } from './schema.js';
 import { PROFILE_COLUMNS, toProfile } from './users.js';
@@ -230,7 +230,7 @@ const PIN_ATTEMPTS = 25;
 export async function insertUserWithPin(
   db: Db,
   values: Omit<NewUser, 'login'>,
-  random: () => number = Math.random,
+  random: () => number = secureRandom,
 ): Promise<{ id: number; login: string }> {
   /** The two letters of the PIN rule: the rule itself with nothing taken and the digits 0000. */
   const prefix = generatePin(
@@ -246,6 +246,20 @@ export async function insertUserWithPin(
     if (id !== null) return { id, login };
   }
   throw new Error('no free PIN found after repeated conflicts');
+}
+
+/** Gives a store person a new PIN (domain/pin.ts) in place of the old one; the new PIN. */
+export async function replacePin(db: Db, id: number, name: string, surname: string): Promise<string> {
+  const prefix = generatePin(
+    name,
+    surname,
+    () => false,
+    () => 0,
+  ).slice(0, 2);
+  const taken = await pinsWithPrefix(db, prefix);
+  const login = generatePin(name, surname, (pin) => taken.has(pin));
+  await db.updateTable('users').set({ login }).where('id', '=', id).execute();
+  return login;
 }
 
 export async function updateUserRow(db: Db, id: number, patch: UserUpdate): Promise<void> {
