@@ -38,6 +38,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     logController: new RequestLog(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node checks the timeouts on this interval (30 s by default), so a slow sender is cut off near its limit.
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     routerOptions: { querystringParser: parseQuery },
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contentSettingsShape } from './domain/content-settings.js';
+import { DEMO_PASSWORD } from './seed/demo-org.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -60,7 +61,14 @@ const schema = z.object({
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
-  DEMO_SEED: bool.default(true),
+  /** Production or PostgreSQL: the demo organisation only when asked for (`true`); else it fills an empty database. */
+  DEMO_SEED: bool.optional(),
+  /** The demo accounts' password; `demo-pass` is published, so it is refused outside the embedded demo. */
+  DEMO_PASSWORD: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  /** A request's headers and body must have arrived within these (a slow sender is answered 408 and cut off). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(20),
   /** The spec's fixed password of store learners; a deployment secret, never sent to browsers. */
   STORE_SHARED_PASSWORD: z.string().default('store-pin-only'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -110,14 +118,59 @@ const requireSharedDatabase = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) 
     ctx.addIssue({ code: 'custom', path: ['SERVER_PROCESSES'], message: 'must be 1 with an in-memory database' });
 };
 
-export type Config = z.infer<typeof schema> & { repoRoot: string };
+/** The embedded demo: SQLite outside production. Only there is the demo organisation a default. */
+const isEmbeddedDemo = (c: z.infer<typeof schema>) =>
+  c.NODE_ENV !== 'production' && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL);
+
+/** Seeding the demo outside the embedded demo needs a password of its own, never the published one. */
+const requireDemoPassword = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (isEmbeddedDemo(c)) return;
+  if (c.DEMO_PASSWORD !== undefined && (c.DEMO_PASSWORD === DEMO_PASSWORD || c.DEMO_PASSWORD.length < 12))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_PASSWORD'],
+      message: `must be at least 12 characters and not the published ${DEMO_PASSWORD} with NODE_ENV=production or PostgreSQL`,
+    });
+  if (c.DEMO_SEED && c.DEMO_PASSWORD === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_PASSWORD'],
+      message: 'is required to seed the demo organisation with NODE_ENV=production or PostgreSQL',
+    });
+};
+
+const requireHeadersWithinRequest = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (c.HEADERS_TIMEOUT_SECONDS > c.REQUEST_TIMEOUT_SECONDS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_SECONDS'],
+      message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
+    });
+};
+
+export type Config = Omit<z.infer<typeof schema>, 'DEMO_SEED' | 'DEMO_PASSWORD'> & {
+  repoRoot: string;
+  DEMO_SEED: boolean;
+  /** Null where no demo password is set outside the embedded demo. */
+  DEMO_PASSWORD: string | null;
+};
 
 /** Reads the settings; relative paths are taken from the repository root. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema
     .superRefine(requireLdapSettings)
     .superRefine(requireSharedDatabase)
+    .superRefine(requireDemoPassword)
+    .superRefine(requireHeadersWithinRequest)
     .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
-  return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };
+  const embedded = isEmbeddedDemo(parsed);
+  return {
+    ...parsed,
+    DEMO_SEED: parsed.DEMO_SEED ?? embedded,
+    DEMO_PASSWORD: parsed.DEMO_PASSWORD ?? (embedded ? DEMO_PASSWORD : null),
+    COURSES_DIR: abs(parsed.COURSES_DIR),
+    WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR),
+    repoRoot,
+  };
 }
