@@ -107,12 +107,13 @@ export async function listStoreTypes(db: Db): Promise<StoreType[]> {
 
 /* ---------- people ---------- */
 
-/** Logins of the store people (PINs) the scope reaches. */
+/** The PINs of the store learners the scope reaches (store admins sign in with a password too). */
 export async function pinsInScope(db: Db, scope: Scope): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('login')
     .where('typ', '=', 'store_user')
+    .where('role', '<>', 'admin')
     .where(userScope(scope))
     .orderBy('login')
     .execute();
@@ -141,7 +142,7 @@ export async function searchUsers(
   db: Db,
   scope: Scope,
   searchString: string,
-  options: { kind?: 'store' | 'office'; limit: number },
+  options: { kind?: 'store' | 'office'; limit: number; pins: boolean },
 ): Promise<FoundUser[]> {
   const folded = foldForSearch(searchString);
   if (!folded) return [];
@@ -162,11 +163,12 @@ export async function searchUsers(
       ];
       if (pinPrefix) {
         const upper = prefixUpperBound(pinPrefix);
-        any.push(
-          upper
-            ? eb.and([eb('users.login', '>=', pinPrefix), eb('users.login', '<', upper)])
-            : eb('users.login', '>=', pinPrefix),
-        );
+        const range = upper
+          ? eb.and([eb('users.login', '>=', pinPrefix), eb('users.login', '<', upper)])
+          : eb('users.login', '>=', pinPrefix);
+        // Whoever may not see PINs may not find people by one either: each search would tell a PIN's digits.
+        const withPassword = eb.or([eb('users.typ', '<>', 'store_user'), eb('users.role', '=', 'admin')]);
+        any.push(options.pins ? range : eb.and([range, withPassword]));
       }
       if (idValue !== null) any.push(eb('users.id', '=', idValue));
       return eb.or(any);
