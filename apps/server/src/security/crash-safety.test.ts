@@ -213,7 +213,7 @@ async function crashRounds(
         expect(state.seq).toBeLessThanOrEqual(me.scorm.seq.inflight!);
       }
     }
-    const editor2 = await signIn(url, 'inga.vitola', 'demo-pass');
+    const editor2 = await signIn(url, 'inga.vitola', editorPassword);
     for (const [id, tracked] of names) {
       const user = (await call(url, 'get_user_data', { user_id: id }, editor2)).body.result as {
         user: { name: string };
