@@ -36,9 +36,13 @@ if (values.size === 'large') {
   await connection.close();
   console.log(`Large data set in ${url}: ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } else if (values.size === 'demo') {
+  if (!config.DEMO_PASSWORD) {
+    console.error('DEMO_PASSWORD is required for the demo organisation with NODE_ENV=production or PostgreSQL');
+    process.exit(2);
+  }
   const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });
   await migrateToLatest(connection);
-  const seeded = await seedDemoIfEmpty(connection.db);
+  const seeded = await seedDemoIfEmpty(connection.db, config.DEMO_PASSWORD);
   await connection.close();
   writeMissingDemoPackages(config.COURSES_DIR, config.repoRoot);
   console.log(seeded ? 'Demo organisation created.' : 'The database already has users; nothing changed.');

@@ -19,3 +19,48 @@ describe('SERVER_PROCESSES', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).SERVER_PROCESSES).toBe(1);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set, then a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses trusting every hop, and entries that are not addresses or ranges', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/lets clients choose their own address/);
+    for (const value of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/8', '300.1.1.1', '10.0.0.1,'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY|not an IP address/);
+  });
+});
+
+describe('the demo organisation', () => {
+  it('fills an empty database by default only in the embedded demo (SQLite, not production)', () => {
+    expect(loadConfig({})).toMatchObject({ DEMO_SEED: true, DEMO_PASSWORD: 'demo-pass' });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ DEMO_SEED: false, DEMO_PASSWORD: null });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal' })).toMatchObject({ DEMO_SEED: false });
+    expect(loadConfig({ DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
+  });
+
+  it('needs a password of its own, never the published one, where it is asked for outside the embedded demo', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' })).toThrow(/DEMO_PASSWORD.*required/s);
+    for (const DEMO_PASSWORD of ['demo-pass', 'short'])
+      expect(() => loadConfig({ DATABASE_URL: 'postgresql://db/p', DEMO_SEED: 'true', DEMO_PASSWORD })).toThrow(
+        /not the published demo-pass/,
+      );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true', DEMO_PASSWORD: 'a-deployment-secret' }),
+    ).toMatchObject({ DEMO_SEED: true, DEMO_PASSWORD: 'a-deployment-secret' });
+  });
+
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' })).toThrow(
+      /must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
+});

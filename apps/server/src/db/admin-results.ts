@@ -90,6 +90,8 @@ export interface Selection {
   scope: Scope;
   departmentIds: number[];
   userIds?: number[];
+  /** Store learners' PINs in the rows: only for exports by those who may reset them (audited as exports). */
+  pins?: boolean;
 }
 
 function selectionFilter(selection: Selection): Expression<SqlBool> {
@@ -132,19 +134,25 @@ export async function assignedAliases(db: Db, selection: Selection): Promise<Set
   return new Set(rows.map((r) => r.alias));
 }
 
-const gridUserColumns = [
-  'users.id',
-  'users.login',
-  'users.name',
-  'users.surname',
-  'users.role',
-  'users.typ',
-  'users.long_term',
-  'departments.alias as department_alias',
-  'departments.label as department_label',
-  'positions.alias as position',
-  'positions.label as position_label',
-] as const;
+/** A grid row's columns; a store learner's login is their PIN, a credential, and comes only with `pins`. */
+const gridUserColumns = (pins: boolean) =>
+  [
+    'users.id',
+    pins
+      ? sql<string>`users.login`.as('login')
+      : sql<string>`case when users.typ = 'store_user' and users.role <> 'admin' then '' else users.login end`.as(
+          'login',
+        ),
+    'users.name',
+    'users.surname',
+    'users.role',
+    'users.typ',
+    'users.long_term',
+    'departments.alias as department_alias',
+    'departments.label as department_label',
+    'positions.alias as position',
+    'positions.label as position_label',
+  ] as const;
 
 function usersOf(db: Db, selection: Selection) {
   return db
@@ -283,7 +291,7 @@ export async function resultGrid(
   const firstPage = options.offset === 0;
   const [rows, count] = await Promise.all([
     usersOf(db, selection)
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('departments.label')
       .orderBy('users.surname')
       .orderBy('users.name')
@@ -555,7 +563,7 @@ export async function* resultRows(
   const status = cellStatus(columns, now);
   const load = async (departmentId: number) => {
     const rows = await usersOf(db, { ...selection, departmentIds: [departmentId] })
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id')
@@ -712,7 +720,7 @@ export async function* bundleRows(
     .execute();
   for (const department of departments) {
     const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id')

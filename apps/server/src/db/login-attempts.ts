@@ -1,73 +1,62 @@
 import { sql } from 'kysely';
-import { compiledOnce, runCompiled, type CompiledOnce } from './compiled-query.js';
 import type { Db } from './connect.js';
 
-export interface Limit {
-  max: number;
-  windowMinutes: number;
-}
-
-export interface Attempts {
-  window_start: string;
-  failures: number;
-}
-
-/** The attempts read, compiled once for each number of keys (a sign-in reads two, `check_type` one). */
-const attemptsQueries = new Map<number, CompiledOnce<Attempts & { key: string }>>();
-
-/** The counted attempts of these keys, read at once; a key without any is absent. */
-export async function attemptsOf(db: Db, keys: string[]): Promise<Map<string, Attempts>> {
-  let query = attemptsQueries.get(keys.length);
-  if (!query) {
-    const placeholders = keys.map(() => '');
-    query = compiledOnce((db) =>
-      db.selectFrom('login_attempts').select(['key', 'window_start', 'failures']).where('key', 'in', placeholders),
-    );
-    attemptsQueries.set(keys.length, query);
-  }
-  const rows = await runCompiled(db, query, keys);
-  return new Map(rows.map(({ key, ...attempts }) => [key, attempts]));
-}
-
-/** True when these attempts have reached the limit within the current window. */
-export function isLimited(attempts: Attempts | undefined, limit: Limit, now = new Date()): boolean {
-  if (!attempts) return false;
-  if (Date.parse(attempts.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
-  return attempts.failures >= limit.max;
-}
-
-/** One more attempt: a new window when the old one started at or before the floor (parameters in `countAttempt`). */
-const attemptCount = compiledOnce((db) =>
-  db
+/**
+ * Reserves one attempt on each key before the password or PIN is checked: one upsert for all keys that answers each
+ * key's count including this attempt, a new window starting where the old one has passed. Concurrent attempts each
+ * see their own count (a row lock on PostgreSQL, one writer on SQLite), so a burst gets no more checks than the limit.
+ * The keys go in sorted, so that two reservations on PostgreSQL lock shared keys in the same order.
+ */
+export async function reserveAttempts(
+  db: Db,
+  keys: string[],
+  windowMinutes: number,
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const start = now.toISOString();
+  const windowFloor = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  const sorted = [...new Set(keys)].sort();
+  const rows = await db
     .insertInto('login_attempts')
-    .values({ key: '', window_start: '', failures: sql.lit(1) })
+    .values(sorted.map((key) => ({ key, window_start: start, failures: sql.lit(1) })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
           .case()
-          .when('login_attempts.window_start', '<=', '')
+          .when('login_attempts.window_start', '<=', windowFloor)
           .then(sql.lit(1))
           .else(eb('login_attempts.failures', '+', sql.lit(1)))
           .end(),
         window_start: eb
           .case()
-          .when('login_attempts.window_start', '<=', '')
-          .then('')
+          .when('login_attempts.window_start', '<=', windowFloor)
+          .then(eb.ref('excluded.window_start'))
           .else(eb.ref('login_attempts.window_start'))
           .end(),
       })),
-    ),
-);
-
-/** Counts one more attempt against the key, starting a new window when the old one has passed. */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
-  const start = now.toISOString();
-  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
-  await runCompiled(db, attemptCount, [key, start, windowFloor, windowFloor, start]);
+    )
+    .returning(['key', 'failures'])
+    .execute();
+  return new Map(rows.map((row) => [row.key, Number(row.failures)]));
 }
 
-const attemptsCleared = compiledOnce((db) => db.deleteFrom('login_attempts').where('key', '=', ''));
+/**
+ * Gives reserved attempts back (the sign-in succeeded, or was refused unchecked). One statement a key: each locks one
+ * row only, so it never waits on a reservation while holding another.
+ */
+export async function giveBackAttempts(db: Db, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      db
+        .updateTable('login_attempts')
+        .set((eb) => ({ failures: eb('failures', '-', sql.lit(1)) }))
+        .where('key', '=', key)
+        .where('failures', '>', 0)
+        .execute(),
+    ),
+  );
+}
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await runCompiled(db, attemptsCleared, [key]);
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }

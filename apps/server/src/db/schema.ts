@@ -212,6 +212,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** A browser a person signed in from: SHA-256 of its device token, never the token. */
+export interface SignInDevicesTable {
+  token_hash: string;
+  user_id: number;
+  last_at: Timestamp;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   window_start: Timestamp;
@@ -295,6 +302,7 @@ export interface Database {
   login_links: LoginLinksTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  sign_in_devices: SignInDevicesTable;
   audit_log: AuditLogTable;
   catalogue_version: CatalogueVersionTable;
 }

@@ -15,7 +15,8 @@ import {
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';
-import { scopeOf } from '../domain/policy.js';
+import { visibleLogin } from '../domain/admin-rules.js';
+import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
 import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
@@ -75,7 +76,11 @@ async function usersResults(db: Db, actor: SessionUser, query: Record<string, un
     params.departments,
     params.filterType === 'store' ? 'store' : undefined,
   );
-  const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+  const selection = {
+    scope: scopeOf(actor),
+    departmentIds: departments.map((d) => d.id),
+    pins: mayCall(personaOf(actor), 'manage_users'),
+  };
   const countries = [...new Set(departments.map((d) => d.country))];
   const order = params.filterType === 'store' ? 'store' : 'office';
   let courses = await loadCatalogue(db, {
@@ -115,7 +120,11 @@ function bundleResults(kind: 'cma' | 'instruction') {
     const departments = await exportDepartments(db, actor, params.exportAll ? [] : [params.selectedStore!], 'store');
     const countries = [...new Set(departments.map((d) => d.country))];
     const bundles = await bundlesOf(db, kind, countries);
-    const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+    const selection = {
+      scope: scopeOf(actor),
+      departmentIds: departments.map((d) => d.id),
+      pins: mayCall(personaOf(actor), 'manage_users'),
+    };
     return {
       filename: `${kind === 'cma' ? 'cma' : 'instructions'}-results-${today()}.xlsx`,
       audit: { action: `export.${kind}_results`, after: { stores: departments.map((d) => d.alias) } },
@@ -139,12 +148,12 @@ async function userData(db: Db, actor: SessionUser, query: Record<string, unknow
   await assertSubjectsInScope(db, actor, [params.u]);
   const target = await loadTarget(db, params.u);
   if (!target) throw new ApiError('no_user_found', 'No such user.');
-  const user = target.profile;
+  const user = { ...target.profile, login: visibleLogin(actor, target) };
   const [courses, completions] = await Promise.all([
     userCourses(db, user, params.lang as Language, new Date()),
     completionHistory(db, user.id),
   ]);
-  const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_');
+  const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_') || String(user.id);
   return {
     filename: `user-${safeLogin}-${today()}.xlsx`,
     audit: { action: 'export.user_data', after: { user_id: user.id } },

@@ -9,12 +9,20 @@ import { resolveSession } from '../db/sessions.js';
 import { recordAudit, type AuditEntry } from '../db/audit.js';
 import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
+import { DEVICE_KNOWN_DAYS } from '../domain/sign-in.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { API_PATH } from '../http/api-path.js';
 import { JsonText } from '../http/json-text.js';
 import { queryOf } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearSessionCookie,
+  deviceCookie,
+  sessionCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
+import { clientAddress } from '../http/client-address.js';
 import { COMPRESS_FROM_BYTES } from '../http/compression.js';
 
 /** The caller a route sees: every route but a public one has a signed-in caller (`authorizeCaller`). */
@@ -30,8 +38,8 @@ export interface RouteContext<C extends RouteContract, A extends Capability = Ca
   log: FastifyBaseLogger;
   /** Records an administrative write in the audit log, inside the route's transaction. */
   audit(entry: Omit<AuditEntry, 'actorId'>): Promise<void>;
-  /** Sets or clears the session cookie (sign-in and sign-out). */
-  session: { set(token: string): void; clear(): void };
+  /** Sets or clears the session cookie (sign-in and sign-out); the browser's device token (sign-in limits). */
+  session: { set(token: string): void; clear(): void; device: string | null; setDevice(token: string): void };
   /** Extra top-level fields of the success envelope (login's COOKIE). */
   extra: Record<string, unknown>;
   /** Lets the browser keep the answer for good: the input names content that never changes (a digest of it). */
@@ -216,7 +224,7 @@ export function registerApi(
         actor,
         db,
         config: deps.config,
-        ip: request.ip,
+        ip: clientAddress(request),
         log: request.log,
         extra,
         cacheForGood: () => {
@@ -230,6 +238,9 @@ export function registerApi(
               maxAge: deps.config.SESSION_MAX_HOURS * 3600,
             }),
           clear: () => clearSessionCookie(reply),
+          device: deviceCookie(request),
+          setDevice: (token) =>
+            setDeviceCookie(reply, token, { secure: secureCookie(request), maxAge: DEVICE_KNOWN_DAYS * 86_400 }),
         },
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@portal/shared';
 import type { Transaction } from 'kysely';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Db } from '../db/connect.js';
 import { saveCourseSequencing } from '../db/course-sequencing.js';
 import type { Database } from '../db/schema.js';
@@ -32,12 +32,34 @@ const LEARNERS_PER_STORE = 12;
 const STORE_POSITIONS = ['cashier', 'sales-assistant', 'warehouse-worker'];
 
 /** Fills an empty database with the demo organisation; does nothing when any user exists. */
-export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, password = DEMO_PASSWORD, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const passHash = await hashPassword(DEMO_PASSWORD);
+  const passHash = await hashPassword(password);
   await db.transaction().execute((trx) => seedDemo(trx, passHash, now));
   return true;
+}
+
+/**
+ * Takes the published demo password from the demo accounts that still have it (they sign in again once a manager or
+ * `npm run user:create` gives them a password); the logins of those it was taken from.
+ */
+export async function retirePublishedPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['login', 'pass_hash'])
+    .where(
+      'login',
+      'in',
+      ACCOUNTS.map((a) => a.login),
+    )
+    .where('pass_hash', 'is not', null)
+    .execute();
+  const retired: string[] = [];
+  for (const row of rows) if (await verifyPassword(row.pass_hash, DEMO_PASSWORD)) retired.push(row.login);
+  if (retired.length > 0)
+    await db.updateTable('users').set({ pass_hash: null }).where('login', 'in', retired).execute();
+  return retired;
 }
 
 async function seedDemo(trx: Trx, passHash: string, now: Date): Promise<void> {

@@ -146,7 +146,7 @@ export interface UserDetails {
   completions: CompletionRecord[];
   additional_courses: string[];
   /** What the caller may do with this person (the server enforces the same rules). */
-  can: { edit: boolean; grant_admin: boolean; delete: boolean; additional_courses: boolean };
+  can: { edit: boolean; grant_admin: boolean; delete: boolean; additional_courses: boolean; reset_pin: boolean };
 }
 
 /** A course or instruction bundle the person must do after a change, shown right after a transfer. */
@@ -302,6 +302,9 @@ export const updateUserData = contract<UpdatedUser>()(
 );
 
 export const deleteUser = contract<{ deleted: number }>()('delete_user', 'POST', z.strictObject({ id }));
+
+/** `reset_pin`: a new PIN for someone who signs in with one; the old one stops working and their sessions end. */
+export const resetPin = contract<{ login: string }>()('reset_pin', 'POST', z.strictObject({ user_id: id }));
 
 /** `save_additional_courses`: the person's additional courses become exactly this list. */
 export const saveAdditionalCourses = contract<{ courses: string[] }>()(

@@ -8,6 +8,7 @@ import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
 import { resultsByPerson } from './0008-results-by-person.js';
 import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
+import { signInDevices } from './0012-sign-in-devices.js';
 import { courseSequencing } from './0014-course-sequencing.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ const all: Record<string, PortalMigration> = {
   '0008-results-by-person': resultsByPerson,
   '0009-results-version': resultsVersion,
   '0010-chart-counts': chartCounts,
+  '0012-sign-in-devices': signInDevices,
   '0014-course-sequencing': courseSequencing,
 };
 
