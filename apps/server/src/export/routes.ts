@@ -1,4 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { adminRoutes, type Language } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +20,8 @@ import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
 import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { DownloadBody } from './download-body.js';
+import { ExportSlots } from './export-slots.js';
 import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
 
 const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
@@ -162,8 +164,12 @@ const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<strin
 /**
  * The spreadsheet downloads: `GET /api/download?r=<name>&…` answers an .xlsx file (also into a hidden frame).
  * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
+ * Exports at once are capped in all and per caller (`rate limited` beyond), and a download nobody reads is ended.
  */
 export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { EXPORTS_AT_ONCE, EXPORTS_PER_CALLER, EXPORT_UNREAD_SECONDS } = deps.config;
+  const slots = new ExportSlots({ total: EXPORTS_AT_ONCE, perCaller: EXPORTS_PER_CALLER });
+
   app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
     const query: Record<string, unknown> = { ...queryOf(request) };
     const name = typeof query.r === 'string' ? query.r : '';
@@ -175,20 +181,33 @@ export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     delete query.userId;
     delete query.userHash;
 
-    const download = await prepare(deps.db, actor, query);
-    await recordAudit(deps.db, {
-      actorId: actor.id,
-      action: download.audit.action,
-      subjectType: 'export',
-      subjectId: null,
-      after: download.audit.after,
-    });
+    const release = slots.take(actor.id);
+    if (!release) {
+      throw new ApiError('rate limited', 'Too many exports are being prepared. Please try again in a minute.');
+    }
+    let download: Download;
+    try {
+      download = await prepare(deps.db, actor, query);
+      await recordAudit(deps.db, {
+        actorId: actor.id,
+        action: download.audit.action,
+        subjectType: 'export',
+        subjectId: null,
+        after: download.audit.after,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
 
-    const body = new PassThrough();
-    download.write(body).catch((error: unknown) => {
-      request.log.error({ err: error }, 'export failed');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    const body = new DownloadBody(EXPORT_UNREAD_SECONDS * 1000);
+    download
+      .write(body)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'export failed');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      })
+      .finally(release);
     return reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${download.filename}"`)
