@@ -4,7 +4,7 @@ import { createSession, endSession } from '../db/sessions.js';
 import { attemptsOf, clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
 import { findUserByLogin, refreshFromDirectory, setUserLanguage } from '../db/users.js';
 import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword, withPasswordCost } from '../auth/passwords.js';
 import { needsPassword } from '../domain/sign-in.js';
 import { ApiError, forbidden } from './errors.js';
 import { route, type RouteContext, type RouteDef } from './registry.js';
@@ -90,7 +90,7 @@ export const login = route(authRoutes.loginRoute, {
         ? await directorySignIn(ctx, user, input.pass)
         : needsPassword(user)
           ? await verifyPassword(user.pass_hash, input.pass)
-          : input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD
+          : await withPasswordCost(input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD, input.pass)
       : await verifyPassword(null, input.pass);
     if (!user || !ok) {
       await countAttempt(db, keys.account, limit.account);
