@@ -3,6 +3,7 @@ export * from './contract.js';
 export type * from './api-types.js';
 export * from './course-status.js';
 export * from './course-progress.js';
+export * from './links.js';
 export * as authRoutes from './routes/auth.js';
 export type { UserProfile, CheckTypeRow } from './routes/auth.js';
 export * as goalRoutes from './routes/goals.js';

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { isFolderName } from './library.js';
-import { parseManifest, type Manifest } from './manifest.js';
+import { ManifestError, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_LIMITS, manifestCostProblem } from './manifest-cost.js';
 
 /** Limits of one package; the defaults suit authoring-tool output with video. */
@@ -113,6 +113,7 @@ async function readManifest(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Man
     return parseManifest(xml);
   } catch (error) {
     // The parser reads nothing but the package's text: whatever it refuses is the package's fault.
+    if (error instanceof ManifestError) throw new PackageError(error.message);
     throw new PackageError(`imsmanifest.xml cannot be read: ${(error as Error).message}`);
   }
 }

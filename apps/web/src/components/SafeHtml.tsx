@@ -1,4 +1,4 @@
-import { contentRoutes } from '@portal/shared';
+import { safeHref } from '@portal/shared';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
@@ -13,7 +13,7 @@ DOMPurify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] })
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName !== 'A') return;
   // Links only to http(s) pages or to pages of the portal, written as the browser will read them.
-  const href = contentRoutes.safeHref(node.getAttribute('href') ?? '');
+  const href = safeHref(node.getAttribute('href') ?? '');
   if (href === null) {
     node.removeAttribute('href');
     return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, safeHref } from './content.js';
+import { isSafeLink, safeHref } from './links.js';
 
 describe('links in authored content', () => {
   it.each([
