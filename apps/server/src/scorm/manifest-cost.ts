@@ -4,8 +4,8 @@
  * measured first, in one linear pass. Real manifests (ADL's test suite, authoring tools) stay far below these.
  */
 export const MANIFEST_LIMITS = {
-  bytes: 256 * 1024,
-  elements: 10_000,
+  bytes: 128 * 1024,
+  elements: 2_500,
   attributesPerElement: 64,
   depth: 64,
 };
