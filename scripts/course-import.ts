@@ -60,7 +60,7 @@ try {
   });
 } catch (error) {
   if (error instanceof PackageError) fail(`refused ${path.basename(zipPath)}: ${error.message}`);
-  throw error;
+  fail(`could not import ${path.basename(zipPath)}: ${(error as Error).message}`);
 }
 
 const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });

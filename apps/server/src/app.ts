@@ -65,14 +65,15 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       .send({ error: 'internal', message: 'Something went wrong on the server. Please try again.' });
   });
 
+  const downloads = downloadCalls({ db, config });
   await app.register(async (api) => {
     // The registry compresses an answer itself (`reply.compress`) when it is large enough to gain.
     await api.register(compress, { ...compression, global: false });
-    registerApi(api, apiRoutes, { db, config }, downloadCalls({ db, config }));
+    registerApi(api, apiRoutes, { db, config }, downloads);
   });
   await app.register(courseContent, { config, db });
   await app.register(contentFiles, { config });
-  await app.register(exportRoutes, { db, config });
+  await app.register(exportRoutes, { calls: downloads });
   await app.register(courseUpload, { db, config });
 
   app.get('/healthz', async (_request, reply) => {

@@ -79,6 +79,11 @@ const schema = z.object({
   CHECK_TYPE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Spreadsheet exports written at once by one server process, and by one caller (more answer `rate limited`). */
+  EXPORTS_AT_ONCE: z.coerce.number().int().positive().default(4),
+  EXPORTS_PER_CALLER: z.coerce.number().int().positive().default(2),
+  /** A download whose reader takes nothing for this long is ended (its writer thread stops). */
+  EXPORT_UNREAD_SECONDS: z.coerce.number().int().positive().default(60),
   SURVEY_FRAME_HOSTS: list.default([]),
   COURSES_DIR: z.string().default('data/courses'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),

@@ -1,4 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { adminRoutes, type Language } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -21,6 +21,8 @@ import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
 import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps, type OwnCall } from '../rpc/registry.js';
+import { DownloadBody } from './download-body.js';
+import { ExportSlots } from './export-slots.js';
 import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
 
 const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
@@ -171,7 +173,7 @@ const DOWNLOADS: Record<string, Prepare> = {
 };
 
 /** Answers one download: an .xlsx file, or the error envelope when it fails before its first byte. */
-function answerDownload(deps: ApiDeps, prepare: Prepare) {
+function answerDownload(deps: ApiDeps, prepare: Prepare, slots: ExportSlots) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const query: Record<string, unknown> = { ...queryOf(request) };
     // The registry's own check: session (`not active`), userId beside it, role against the capability.
@@ -180,20 +182,33 @@ function answerDownload(deps: ApiDeps, prepare: Prepare) {
     delete query.userId;
     delete query.userHash;
 
-    const download = await prepare(deps.db, actor, query);
-    await recordAudit(deps.db, {
-      actorId: actor.id,
-      action: download.audit.action,
-      subjectType: 'export',
-      subjectId: null,
-      after: download.audit.after,
-    });
+    const release = slots.take(actor.id);
+    if (!release) {
+      throw new ApiError('rate limited', 'Too many exports are being prepared. Please try again in a minute.');
+    }
+    let download: Download;
+    try {
+      download = await prepare(deps.db, actor, query);
+      await recordAudit(deps.db, {
+        actorId: actor.id,
+        action: download.audit.action,
+        subjectType: 'export',
+        subjectId: null,
+        after: download.audit.after,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
 
-    const body = new PassThrough();
-    download.write(body).catch((error: unknown) => {
-      request.log.error({ err: error }, 'export failed');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    const body = new DownloadBody(deps.config.EXPORT_UNREAD_SECONDS * 1000);
+    download
+      .write(body)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'export failed');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      })
+      .finally(release);
     return reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${download.filename}"`)
@@ -202,22 +217,26 @@ function answerDownload(deps: ApiDeps, prepare: Prepare) {
   };
 }
 
-/** The spreadsheet downloads as calls of `GET /api?r=<name>&…` (the spec's endpoint). */
+/**
+ * The spreadsheet downloads as calls of `GET /api?r=<name>&…` (the spec's endpoint). Exports at once are capped in
+ * all and per caller (`rate limited` beyond), and a download nobody reads is ended.
+ */
 export function downloadCalls(deps: ApiDeps): Record<string, OwnCall> {
+  const slots = new ExportSlots({ total: deps.config.EXPORTS_AT_ONCE, perCaller: deps.config.EXPORTS_PER_CALLER });
   return Object.fromEntries(
     Object.entries(DOWNLOADS).map(([name, prepare]) => [
       name,
-      { method: 'GET', answer: answerDownload(deps, prepare) },
+      { method: 'GET', answer: answerDownload(deps, prepare, slots) },
     ]),
   );
 }
 
 /**
- * The same downloads at `GET /api/download?r=<name>&…` (the web app's path, also into a hidden frame).
- * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
+ * The same downloads, sharing their caps, at `GET /api/download?r=<name>&…` (the web app's path, also into a hidden
+ * frame). The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
  */
-export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const calls = downloadCalls(deps);
+export async function exportRoutes(app: FastifyInstance, options: { calls: Record<string, OwnCall> }): Promise<void> {
+  const { calls } = options;
   app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
     const { r } = queryOf(request);
     const name = typeof r === 'string' ? r : '';

@@ -6,7 +6,7 @@ import { clearAttempts, giveBackAttempts, reserveAttempts } from '../db/login-at
 import { deviceSignIns, rememberDevice } from '../db/sign-in-devices.js';
 import { findUserByLogin, refreshFromDirectory, setUserLanguage } from '../db/users.js';
 import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword, withPasswordCost } from '../auth/passwords.js';
 import {
   addressKey,
   DEVICE_KNOWN_DAYS,
@@ -81,7 +81,7 @@ async function credentialsMatch(
   if (!user) return verifyPassword(null, pass);
   if (user.typ === 'ldap_user' && ctx.config.LDAP_URL) return directorySignIn(ctx, user, pass);
   if (needsPassword(user)) return verifyPassword(user.pass_hash, pass);
-  return pass === '' || pass === ctx.config.STORE_SHARED_PASSWORD;
+  return withPasswordCost(pass === '' || pass === ctx.config.STORE_SHARED_PASSWORD, pass);
 }
 
 export const login = route(authRoutes.loginRoute, {

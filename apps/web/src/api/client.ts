@@ -21,9 +21,14 @@ interface CallOptions {
   keepalive?: boolean;
 }
 
-function queryString(route: string, input: Record<string, unknown>): string {
+/** Inputs that are secrets: the session travels in its cookie, a password in a body, neither ever in an address. */
+const SECRET_INPUTS = new Set(['userHash', 'hash', 'pass', 'password']);
+
+/** The query of `/api?r=…` (and `/api/download?r=…`) for a route and its inputs; refuses a secret input. */
+export function queryString(route: string, input: Record<string, unknown>): string {
   const params = new URLSearchParams({ r: route });
   for (const [key, value] of Object.entries(input)) {
+    if (SECRET_INPUTS.has(key)) throw new Error(`"${key}" is a secret and never goes into an address.`);
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
     else params.append(key, String(value));

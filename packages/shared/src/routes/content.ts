@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { contract } from '../contract.js';
+import { isSafeLink } from '../links.js';
 import { rowId } from './row-id.js';
 
 // ---------------------------------------------------------------------------------------------
 // Links: only http(s) or portal-relative ("/x", never "//host"). Used by content files and calls.
 // ---------------------------------------------------------------------------------------------
 
-/** True for `https://…`, `http://…` and portal-relative `/…` (not protocol-relative `//…`). */
-export function isSafeLink(value: string): boolean {
-  // Control characters and backslashes in a portal path are refused: browsers read them in surprising ways.
-  // eslint-disable-next-line no-control-regex
-  if (/^\/(?!\/)/.test(value)) return !/[\u0000-\u001f\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+export { isSafeLink, safeHref } from '../links.js';
 
 export const safeLink = z
   .string()
