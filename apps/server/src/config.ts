@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contentSettingsShape } from './domain/content-settings.js';
+import { DEMO_CONTENT_ENV } from './seed/demo-settings.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -75,12 +76,15 @@ const requireSharedDatabase = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) 
 
 export type Config = z.infer<typeof schema> & { repoRoot: string };
 
-/** Reads the settings; relative paths are taken from the repository root. */
+/**
+ * Reads the settings; relative paths are taken from the repository root. With DEMO_SEED on, the demo organisation's
+ * content settings (`DEMO_CONTENT_ENV`) fill those the environment leaves unset.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema
-    .superRefine(requireLdapSettings)
-    .superRefine(requireSharedDatabase)
-    .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const validated = schema.superRefine(requireLdapSettings).superRefine(requireSharedDatabase);
+  const first = validated.parse(given);
+  const parsed = first.DEMO_SEED ? validated.parse({ ...DEMO_CONTENT_ENV, ...given }) : first;
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };
 }

@@ -284,7 +284,8 @@ describeEachDatabase('content calls', (env) => {
       video_section: 'store',
       help_guide: '/files/help/user-guide-lv.pdf',
       bundles: { cma: 0, instructions: 2 },
-      abc_link: null,
+      // The demo organisation's settings (seed/demo-settings.ts).
+      abc_link: 'https://abc.example.com/lv/',
     });
     const liga = await env().login('lo1234', 'demo-pass');
     const hers = (await env().call('portal_settings', { language: 'en' }, liga)).body
