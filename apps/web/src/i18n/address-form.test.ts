@@ -3,7 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = path.join(here, 'locales');
+/** The texts of the how-to and resources pages, beside the catalogs. */
+const content = path.join(here, '../../../../content');
+
+/** Every text file of a language: its catalogs and its how-to and resources pages. */
+const filesOf = (language: string) => [
+  ...fs.readdirSync(path.join(dir, language)).map((file) => path.join(dir, language, file)),
+  path.join(content, 'howto', `${language}.json`),
+  path.join(content, 'resources', `${language}.json`),
+];
 
 /**
  * Each language speaks to the person in one form only: Latvian and Lithuanian in the formal "you" (jūs), which suits a
@@ -26,30 +36,31 @@ const OTHER_FORM: Record<'lv' | 'lt' | 'ee', { words: string[]; pattern?: RegExp
 };
 
 /** Exceptions to a pattern: words that only look like the other form. */
-const NOT_VERBS = new Set(['tik']);
+const NOT_VERBS = new Set(['tik', 'kiek', 'tiek', 'šiek', 'link', 'outlook']);
 
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
-  return Object.values(value as Record<string, unknown>).flatMap(strings);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(strings);
 }
 
 describe('form of address', () => {
   it.each(Object.keys(OTHER_FORM) as (keyof typeof OTHER_FORM)[])(
-    '%s: every string of every catalog uses the same form',
+    '%s: every string of its catalogs and its how-to and resources pages uses the same form',
     (language) => {
       const { words, pattern } = OTHER_FORM[language];
       const banned = new Set(words);
       const found: string[] = [];
-      for (const file of fs.readdirSync(path.join(dir, language))) {
-        const catalog: unknown = JSON.parse(fs.readFileSync(path.join(dir, language, file), 'utf8'));
+      for (const file of filesOf(language)) {
+        const catalog: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
         for (const text of strings(catalog)) {
           const tokens = text
-            .replace(/{{\s*\w+\s*}}/g, ' ')
+            .replace(/{{\s*\w+\s*}}|<[^>]*>|https?:\/\/\S+/g, ' ')
             .toLowerCase()
             .split(/[^\p{L}]+/u);
           for (const token of tokens) {
             if (banned.has(token) || (pattern?.test(token) && !NOT_VERBS.has(token)))
-              found.push(`${file}: "${token}" in "${text}"`);
+              found.push(`${path.relative(here, file)}: "${token}" in "${text}"`);
           }
         }
       }
