@@ -675,11 +675,12 @@ export async function countDueMandatory(
   return due;
 }
 
-/** The version of a course the person may open (assigned, additional or linked), or undefined. */
+/** The version of a course the person may open (assigned, additional or linked), in `language` where it has one. */
 export async function findOpenableCourse(
   db: Db,
   subject: CourseSubject,
   alias: string,
+  language: string = subject.language,
 ): Promise<CourseRow | undefined> {
   const [courses, additional, linked] = await Promise.all([
     catalogue(db),
@@ -690,7 +691,7 @@ export async function findOpenableCourse(
     ...byPosition(subject, courses),
     ...versionsOf([...(additional.get(subject.id) ?? []), ...linked], courses),
   ].filter((c) => c.alias === alias);
-  return pickVersions(subject, versions, subject.language).get(alias);
+  return pickVersions(subject, versions, language, translationsIn(courses)).get(alias);
 }
 
 /** Whether a version id belongs to an openable course of that alias (any enabled language version). */

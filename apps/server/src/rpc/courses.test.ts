@@ -471,6 +471,40 @@ describeEachDatabase('courses', (env) => {
     expect(external.status).toBe(400);
   });
 
+  it('plays a course in the language the person reads, and its result is the course’s in every language', async () => {
+    const token = await env().login('kz1234');
+    const state = (await env().call('get_course_state', { course_alias: 'welcome', userLang: 'en' }, token)).body
+      .result as CourseState;
+    expect(state.course).toMatchObject({ alias: 'welcome', language: 'en', name: 'Welcome to the team' });
+    const own = (await env().call('get_course_state', { course_alias: 'welcome' }, token)).body.result as CourseState;
+    expect(own.course.language).toBe('lv');
+    const passed =
+      state.course.scorm_version === '2004'
+        ? { completion_status: 'completed', success_status: 'passed' }
+        : { core: { lesson_status: 'passed' } };
+    let seq = 0;
+    for (const sco of state.scos) {
+      const res = await env().call(
+        'set_course_state',
+        {
+          course_alias: 'welcome',
+          course_id: state.course.id,
+          attempt: state.attempt,
+          seq: ++seq,
+          sco: sco.id,
+          cmi: passed,
+        },
+        token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    for (const userLang of ['lv', 'en'] as const) {
+      const welcome = (await list(env(), token, { userLang })).find((c) => c.alias === 'welcome')!;
+      expect(welcome, userLang).toMatchObject({ complete: true, course_status: 'complete' });
+    }
+    expect((await env().call('get_course_state', { course_alias: 'welcome', userLang: 'de' }, token)).status).toBe(400);
+  });
+
   it('saves and resumes SCORM state, ignores old commits, completes on passed, and keeps a log for admins', async () => {
     const token = await env().login('ab1234');
     const state = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
