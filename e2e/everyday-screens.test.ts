@@ -59,6 +59,7 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
       const { context, page } = await newPage(browser, portal, 'phone');
       await signIn(page, person.login, { password: person.password, office: person.office });
       expectBelowBar(await headingPlace(page), `${person.login} after sign-in`);
+      if (person.login === 'ab1234') await screenshot(page, 'everyday-home-phone');
       for (const route of person.paths) {
         await page.goto(route);
         expectBelowBar(await headingPlace(page), `${person.login} on ${route}`);
@@ -97,6 +98,8 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
     expect(names).toContain('Welcome to the team');
     expect(names).not.toContain('Laipni lūgti komandā');
     await screenshot(page, 'everyday-courses-en-latvian-learner-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await screenshot(page, 'everyday-courses-en-latvian-learner-desktop');
     await context.close();
   });
 
@@ -129,6 +132,8 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
     expect(await wrong.innerText()).toBe('Nepareizs PIN. Pārbaudiet kodu un mēģiniet vēlreiz.');
     expect((await wrong.boundingBox())!.width, 'the sentence is shown, not only read out').toBeGreaterThan(100);
     await screenshot(page, 'everyday-login-wrong-pin-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await screenshot(page, 'everyday-login-wrong-pin-desktop');
 
     await page.route(/[?&]r=login\b/, (route) =>
       route.fulfill({
@@ -165,12 +170,12 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
         opacity: getComputedStyle(frame, '::after').opacity,
       }));
     await expect.poll(cueShown).toEqual({ more: true, opacity: '1' });
+    await screenshot(page, 'everyday-results-desktop');
     await page
       .getByTestId('results-table')
       .locator('xpath=..')
       .evaluate((box) => (box.scrollLeft = box.scrollWidth));
     await expect.poll(cueShown).toEqual({ more: false, opacity: '0' });
-    await screenshot(page, 'everyday-results-desktop');
 
     await page.setViewportSize({ width: 360, height: 740 });
     const rows = page.getByTestId('chart-row');
@@ -205,6 +210,7 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
           .evaluate((f) => f.hasAttribute('data-more-right')),
       )
       .toBe(true);
+    await screenshot(manager.page, 'everyday-course-matrix-desktop');
     await manager.context.close();
   });
 
@@ -282,6 +288,7 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
     expect(await video.first().getAttribute('src')).toBe('/files/videos/store-welcome.webm');
     await expect.poll(() => video.first().evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     expect(await page.locator('aside a[href="https://abc.example.com/lv/"]').count()).toBe(1);
+    await screenshot(page, 'everyday-home-desktop');
     await page.goto('/cma');
     const teaser = page.getByTestId('cma-teaser');
     await teaser.waitFor();

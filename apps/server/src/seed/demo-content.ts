@@ -362,7 +362,7 @@ export const DEMO_LOGIN_LINKS: DemoLoginLink[] = [
       en: 'Training needs survey',
     },
     description: {
-      lv: 'Pastāsti, ko vēlies apgūt nākamajā ceturksnī.',
+      lv: 'Pastāstiet, ko vēlaties apgūt nākamajā ceturksnī.',
       lt: 'Papasakokite, ko norėtumėte išmokti kitą ketvirtį.',
       ee: 'Räägi, mida soovid järgmises kvartalis õppida.',
       en: 'Tell us what you would like to learn next quarter.',
