@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contentSettingsShape } from './domain/content-settings.js';
 import { DEMO_PASSWORD } from './seed/demo-org.js';
+import { DEMO_CONTENT_ENV } from './seed/demo-settings.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -160,19 +161,25 @@ export type Config = Omit<z.infer<typeof schema>, 'DEMO_SEED' | 'DEMO_PASSWORD'>
   DEMO_PASSWORD: string | null;
 };
 
-/** Reads the settings; relative paths are taken from the repository root. */
+/**
+ * Reads the settings; relative paths are taken from the repository root. With DEMO_SEED on, the demo organisation's
+ * content settings (`DEMO_CONTENT_ENV`) fill those the environment leaves unset.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const validated = schema
     .superRefine(requireLdapSettings)
     .superRefine(requireSharedDatabase)
     .superRefine(requireDemoPassword)
-    .superRefine(requireHeadersWithinRequest)
-    .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+    .superRefine(requireHeadersWithinRequest);
+  const first = validated.parse(given);
+  const demoSeed = first.DEMO_SEED ?? isEmbeddedDemo(first);
+  const parsed = demoSeed ? validated.parse({ ...DEMO_CONTENT_ENV, ...given }) : first;
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   const embedded = isEmbeddedDemo(parsed);
   return {
     ...parsed,
-    DEMO_SEED: parsed.DEMO_SEED ?? embedded,
+    DEMO_SEED: demoSeed,
     DEMO_PASSWORD: parsed.DEMO_PASSWORD ?? (embedded ? DEMO_PASSWORD : null),
     COURSES_DIR: abs(parsed.COURSES_DIR),
     WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR),

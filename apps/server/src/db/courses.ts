@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { pickVersions } from '../domain/language-versions.js';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import { contentUrl } from '../scorm/library.js';
@@ -54,6 +55,12 @@ const byPosition = (subject: CourseSubject, courses: Catalogue): readonly Course
 const versionsOf = (aliases: readonly string[], courses: Catalogue): CourseRow[] =>
   aliases.flatMap((alias) => courses.byAlias.get(alias) ?? []);
 
+/** A course's versions in every language, whether or not they are assigned: what a list is read in. */
+const translationsIn =
+  (courses: Catalogue) =>
+  (alias: string): readonly CourseRow[] =>
+    courses.byAlias.get(alias) ?? [];
+
 /** Each person's aliases, from rows of (person, alias). */
 type AliasesByPerson = ReadonlyMap<number, readonly string[]>;
 
@@ -93,30 +100,6 @@ async function linkedAliases(db: Db, subject: CourseSubject): Promise<readonly s
   return rows.map((row) => row.alias);
 }
 
-/**
- * Picks, per course alias, the version in the wanted language, else the country's, else English, else any;
- * a disabled pick drops the course (it does not fall back to another language).
- */
-function pickVersions(
-  subject: CourseSubject,
-  versions: readonly CourseRow[],
-  language: string,
-): Map<string, CourseRow> {
-  const preference = [language, subject.country, 'en'];
-  const rank = (course: CourseRow) => {
-    const i = preference.indexOf(course.language);
-    return i < 0 ? preference.length : i;
-  };
-  const chosen = new Map<string, CourseRow>();
-  for (const course of versions) {
-    const current = chosen.get(course.alias);
-    if (!current || rank(course) < rank(current) || (rank(course) === rank(current) && course.id < current.id))
-      chosen.set(course.alias, course);
-  }
-  for (const [alias, course] of chosen) if (course.status !== 'enabled') chosen.delete(alias);
-  return chosen;
-}
-
 /** Per catalogue copy, the versions picked from a position's courses, by position, language and country. */
 const positionPicks = new WeakMap<Catalogue, Map<string, ReadonlyMap<string, CourseRow>>>();
 
@@ -132,7 +115,12 @@ function pickAssigned(
   language: string,
 ): ReadonlyMap<string, CourseRow> {
   if (additional.length > 0)
-    return pickVersions(subject, [...byPosition(subject, courses), ...versionsOf(additional, courses)], language);
+    return pickVersions(
+      subject,
+      [...byPosition(subject, courses), ...versionsOf(additional, courses)],
+      language,
+      translationsIn(courses),
+    );
   let picks = positionPicks.get(courses);
   if (!picks) {
     picks = new Map();
@@ -141,7 +129,7 @@ function pickAssigned(
   const key = `${subject.position_id}/${language}/${subject.country}`;
   let picked = picks.get(key);
   if (!picked) {
-    picked = pickVersions(subject, byPosition(subject, courses), language);
+    picked = pickVersions(subject, byPosition(subject, courses), language, translationsIn(courses));
     picks.set(key, picked);
   }
   return picked;
@@ -639,7 +627,12 @@ export async function listLinkedCourses(
     linkedAliases(db, subject),
     resultTexts(db, [subject.id]),
   ]);
-  const chosen = pickVersions(subject, versionsOf(linked, courses), options.language ?? subject.language);
+  const chosen = pickVersions(
+    subject,
+    versionsOf(linked, courses),
+    options.language ?? subject.language,
+    translationsIn(courses),
+  );
   const ordered = inListOrder(chosen, subject);
   const fields = writeFields(subject, ordered, NONE, results.get(subject.id) ?? null, options.now ?? new Date());
   return writeLists(new JsonText<UserCourse[]>(LIST_BYTES), [{ ordered, fields }]);
@@ -682,11 +675,12 @@ export async function countDueMandatory(
   return due;
 }
 
-/** The version of a course the person may open (assigned, additional or linked), or undefined. */
+/** The version of a course the person may open (assigned, additional or linked), in `language` where it has one. */
 export async function findOpenableCourse(
   db: Db,
   subject: CourseSubject,
   alias: string,
+  language: string = subject.language,
 ): Promise<CourseRow | undefined> {
   const [courses, additional, linked] = await Promise.all([
     catalogue(db),
@@ -697,7 +691,7 @@ export async function findOpenableCourse(
     ...byPosition(subject, courses),
     ...versionsOf([...(additional.get(subject.id) ?? []), ...linked], courses),
   ].filter((c) => c.alias === alias);
-  return pickVersions(subject, versions, subject.language).get(alias);
+  return pickVersions(subject, versions, language, translationsIn(courses)).get(alias);
 }
 
 /** Whether a version id belongs to an openable course of that alias (any enabled language version). */

@@ -159,6 +159,22 @@ export interface BundleResourcesTable {
   sort_order: number;
 }
 
+/** A bundle's texts in a language other than its country's (migration 0015). */
+export interface BundleTextsTable {
+  bundle_id: number;
+  language: string;
+  category_name: string;
+  description: string;
+}
+
+/** A bundle resource's texts in a language other than its bundle's country's (migration 0015). */
+export interface BundleResourceTextsTable {
+  resource_id: number;
+  language: string;
+  title: string;
+  button_string: string | null;
+}
+
 export interface BundlePositionsTable {
   bundle_id: number;
   position_id: number;
@@ -296,6 +312,8 @@ export interface Database {
   bundles: BundlesTable;
   bundle_resources: BundleResourcesTable;
   bundle_positions: BundlePositionsTable;
+  bundle_texts: BundleTextsTable;
+  bundle_resource_texts: BundleResourceTextsTable;
   bundle_progress: BundleProgressTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

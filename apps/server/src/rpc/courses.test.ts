@@ -235,9 +235,15 @@ describeEachDatabase('courses', (env) => {
 
     const english = await list(env(), token, { userLang: 'en' });
     expect(english.find((c) => c.alias === 'welcome')?.name).toBe('Welcome to the team');
-    // No Lithuanian version is assigned to a Latvian position: the country's version is shown.
+    // Read in Lithuanian, each course is shown in its Lithuanian version where there is one (none is assigned to a
+    // Latvian position), in the country's otherwise; the courses and their statuses are those of her own list.
     const lithuanian = await list(env(), token, { userLang: 'lt' });
-    expect(lithuanian.every((c) => c.language === 'lv')).toBe(true);
+    expect(lithuanian.find((c) => c.alias === 'welcome')?.language).toBe('lt');
+    for (const read of [english, lithuanian]) {
+      expect(read.map((c) => [c.alias, c.course_status, c.complete])).toEqual(
+        courses.map((c) => [c.alias, c.course_status, c.complete]),
+      );
+    }
   });
 
   it('orders office users by office order, without store-only courses', async () => {
@@ -291,8 +297,8 @@ describeEachDatabase('courses', (env) => {
       .execute();
     const without = await list(env(), token);
     expect(aliases(without)).not.toContain('time-management');
-    // The English version is still enabled and shown to someone who reads English.
-    expect(aliases(await list(env(), token, { userLang: 'en' }))).toContain('time-management');
+    // The list is the same in every language: the English version, still enabled, does not bring it back.
+    expect(aliases(await list(env(), token, { userLang: 'en' }))).not.toContain('time-management');
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('alias', '=', 'time-management').execute();
   });
 
@@ -467,6 +473,40 @@ describeEachDatabase('courses', (env) => {
       jonas,
     );
     expect(external.status).toBe(400);
+  });
+
+  it('plays a course in the language the person reads, and its result is the course’s in every language', async () => {
+    const token = await env().login('kz1234');
+    const state = (await env().call('get_course_state', { course_alias: 'welcome', userLang: 'en' }, token)).body
+      .result as CourseState;
+    expect(state.course).toMatchObject({ alias: 'welcome', language: 'en', name: 'Welcome to the team' });
+    const own = (await env().call('get_course_state', { course_alias: 'welcome' }, token)).body.result as CourseState;
+    expect(own.course.language).toBe('lv');
+    const passed =
+      state.course.scorm_version === '2004'
+        ? { completion_status: 'completed', success_status: 'passed' }
+        : { core: { lesson_status: 'passed' } };
+    let seq = 0;
+    for (const sco of state.scos) {
+      const res = await env().call(
+        'set_course_state',
+        {
+          course_alias: 'welcome',
+          course_id: state.course.id,
+          attempt: state.attempt,
+          seq: ++seq,
+          sco: sco.id,
+          cmi: passed,
+        },
+        token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    for (const userLang of ['lv', 'en'] as const) {
+      const welcome = (await list(env(), token, { userLang })).find((c) => c.alias === 'welcome')!;
+      expect(welcome, userLang).toMatchObject({ complete: true, course_status: 'complete' });
+    }
+    expect((await env().call('get_course_state', { course_alias: 'welcome', userLang: 'de' }, token)).status).toBe(400);
   });
 
   it('saves and resumes SCORM state, ignores old commits, completes on passed, and keeps a log for admins', async () => {

@@ -80,7 +80,7 @@ export const setCourseComplete = route(courseRoutes.setCourseComplete, {
 export const getCourseState = route(courseRoutes.getCourseState, {
   allow: 'own',
   async handler({ input, actor: subject, db, config }): Promise<CourseState> {
-    const course = await findOpenableCourse(db, subject, input.course_alias);
+    const course = await findOpenableCourse(db, subject, input.course_alias, input.userLang);
     if (!course) throw notOpenable();
     const scos = courseScos(config.COURSES_DIR, course);
     const row = await findResult(db, subject.id, course.alias);

@@ -7,9 +7,18 @@ export class ApiCallError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** How long the server asks to wait before trying again (its Retry-After header), when it says. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** A Retry-After header given in seconds; its date form is not used by the server. */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 type Input<N extends string> = InputOf<ContractNamed<N>>;
@@ -55,6 +64,7 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       body?.message ?? response.statusText,
       response.status,
       body?.fields,
+      retryAfterOf(response),
     );
   }
   return body;

@@ -71,8 +71,10 @@ const truthy = z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal
   error: 'Progress only moves forward: this value can only be true.',
 });
 
-export const cmaResources = contract<CmaBundle[]>()('cma_resources', 'GET', z.strictObject({}));
-export const getInstructions = contract<InstructionBundle[]>()('get_instructions', 'GET', z.strictObject({}));
+/** The caller's bundles; userLang: the language to read their texts in where they have them (default: the country's). */
+const bundleList = z.strictObject({ userLang: z.enum(LANGUAGES).optional() });
+export const cmaResources = contract<CmaBundle[]>()('cma_resources', 'GET', bundleList);
+export const getInstructions = contract<InstructionBundle[]>()('get_instructions', 'GET', bundleList);
 
 export const setCmaSeen = contract<BundleState>()(
   'set_cma_seen',

@@ -192,11 +192,14 @@ export interface CourseState {
   course_expiration: string | null;
 }
 
-/** `get_course_state`: what the player needs to launch or resume a course. */
+/**
+ * `get_course_state`: what the player needs to launch or resume a course; userLang plays its version in that
+ * language where there is one (default: the person's own). The attempt and its result are the course's, whichever.
+ */
 export const getCourseState = contract<CourseState>()(
   'get_course_state',
   'GET',
-  z.strictObject({ course_alias: alias }),
+  z.strictObject({ course_alias: alias, userLang: z.enum(LANGUAGES).optional() }),
 );
 
 const logEntry = z.strictObject({

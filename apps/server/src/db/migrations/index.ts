@@ -10,6 +10,7 @@ import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
 import { signInDevices } from './0012-sign-in-devices.js';
 import { courseSequencing } from './0014-course-sequencing.js';
+import { bundleTexts } from './0015-bundle-texts.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -30,6 +31,7 @@ const all: Record<string, PortalMigration> = {
   '0010-chart-counts': chartCounts,
   '0012-sign-in-devices': signInDevices,
   '0014-course-sequencing': courseSequencing,
+  '0015-bundle-texts': bundleTexts,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

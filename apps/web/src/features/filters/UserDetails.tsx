@@ -223,8 +223,10 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
     mutationFn: () => post('delete_user', { id: user.id }),
     onSuccess: async () => {
       setConfirm(null);
-      await invalidate();
+      // The person is gone: their details close and are forgotten, never asked for again (a 404).
       onDeleted();
+      client.removeQueries({ queryKey: ['get_user_data', { user_id: user.id }] });
+      await invalidate(true);
     },
     onError: (error) => (setConfirm(null), warn(messageText(t, error))),
   });
