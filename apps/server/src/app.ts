@@ -50,6 +50,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     // A download that fails before its first byte has set its file's headers already: the error goes out as JSON.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.status)
         .send({ error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
