@@ -1,22 +1,64 @@
 /**
- * Course content is third-party code (issue 68, item 2): a hostile SCORM package, uploaded by the training manager
- * and opened by an office admin, tries everything it can against the portal from the player's frame.
+ * The player with packages made for the test, uploaded by the training manager: a hostile one, opened by an office
+ * admin, tries everything it can against the portal from the player's frame (issue 68, item 2); packages that save
+ * from their own unload handler show that nothing is lost when the tab closes (issue 73).
  */
 import { request, type APIRequestContext, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipBuffer } from '../apps/server/src/scorm/test-zips';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
-const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="hostile" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Hostile</title>
-    <item identifier="item" identifierref="res"><title>Hostile</title></item>
+/** A one-SCO manifest of either version. */
+const manifest = (version: '1.2' | '2004') => `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="test" version="1.0"
+  xmlns="${version === '1.2' ? 'http://www.imsproject.org/xsd/imscp_rootv1p1p2' : 'http://www.imsglobal.org/xsd/imscp_v1p1'}"
+  xmlns:adlcp="${version === '1.2' ? 'http://www.adlnet.org/xsd/adlcp_rootv1p2' : 'http://www.adlnet.org/xsd/adlcp_v1p3'}">
+  <metadata><schema>ADL SCORM</schema><schemaversion>${version === '1.2' ? '1.2' : '2004 4th Edition'}</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Test</title>
+    <item identifier="item" identifierref="res"><title>Test</title></item>
   </organization></organizations>
-  <resources><resource identifier="res" type="webcontent" adlcp:scormtype="sco" href="index.html">
+  <resources><resource identifier="res" type="webcontent" adlcp:${version === '1.2' ? 'scormtype' : 'scormType'}="sco" href="index.html">
     <file href="index.html"/></resource></resources>
 </manifest>`;
+
+/**
+ * A SCO that moves to page 2 without committing, and commits only from its unload handler: location, exit suspend and
+ * 64,000 characters of suspend_data (varied, as an authoring tool's are). On a launch it shows what it was given.
+ */
+const unloadingPage = (version: '1.2' | '2004') => {
+  const [get, set, commit, finish, init] =
+    version === '1.2'
+      ? ['API.LMSGetValue', 'API.LMSSetValue', 'API.LMSCommit', 'API.LMSFinish', 'API.LMSInitialize']
+      : [
+          'API_1484_11.GetValue',
+          'API_1484_11.SetValue',
+          'API_1484_11.Commit',
+          'API_1484_11.Terminate',
+          'API_1484_11.Initialize',
+        ];
+  const [location, entry, exit] =
+    version === '1.2'
+      ? ['cmi.core.lesson_location', 'cmi.core.entry', 'cmi.core.exit']
+      : ['cmi.location', 'cmi.entry', 'cmi.exit'];
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Unload</title></head><body>
+<h1>Unload</h1><p id="seen"></p><button id="next" type="button">Next</button>
+<script>
+var API = window.parent.API, API_1484_11 = window.parent.API_1484_11;
+${init}('');
+document.getElementById('seen').textContent = ${get}('${entry}') + ' ' + ${get}('${location}') + ' ' + ${get}('cmi.suspend_data').length;
+var page = 'page-1';
+document.getElementById('next').onclick = function () { page = 'page-2'; document.getElementById('seen').textContent = 'on page-2'; };
+window.addEventListener('unload', function () {
+  var data = '', seed = 7;
+  for (var i = 0; i < 64000; i++) { seed = (seed * 1103515245 + 12345) % 2147483648; data += 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.charAt(seed % 62); }
+  ${set}('${location}', page);
+  ${set}('${exit}', 'suspend');
+  ${set}('cmi.suspend_data', data);
+  ${commit}('');
+  ${finish}('');
+});
+</script></body></html>`;
+};
 
 /**
  * The package's page: each attempt writes what it got into #report. It finds the portal's origin from its frame's
@@ -65,30 +107,37 @@ describe.skipIf(!chromiumAvailable)('course content runs isolated from the porta
   let api: APIRequestContext;
   let peteris: number;
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    api = await managerApi(portal);
+  /** Uploads a one-page package as an optional Latvian course and gives it to a position. */
+  async function uploadCourse(alias: string, position: string, manifestXml: string, page: string): Promise<void> {
     const zip = await zipBuffer([
-      ['imsmanifest.xml', MANIFEST],
-      ['index.html', HOSTILE_PAGE],
+      ['imsmanifest.xml', manifestXml],
+      ['index.html', page],
     ]);
     const upload = await api.post('/api/course-upload', {
       multipart: {
-        alias: 'hostile',
+        alias,
         language: 'lv',
-        name: 'Hostile',
+        name: alias,
         expiration: '0',
         course_type: 'optional',
-        package: { name: 'hostile.zip', mimeType: 'application/zip', buffer: zip },
+        package: { name: `${alias}.zip`, mimeType: 'application/zip', buffer: zip },
       },
     });
     expect(upload.status(), await upload.text()).toBe(200);
     const course = ((await upload.json()) as { result: { id: number } }).result;
     const assigned = await api.post('/api?r=add_course_to_position', {
-      data: { courseId: course.id, courseAlias: 'hostile', position: 'hr-manager', language: 'lv' },
+      data: { courseId: course.id, courseAlias: alias, position, language: 'lv' },
     });
     expect(assigned.status(), await assigned.text()).toBe(200);
+  }
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    api = await managerApi(portal);
+    await uploadCourse('hostile', 'hr-manager', manifest('1.2'), HOSTILE_PAGE);
+    await uploadCourse('unload-12', 'cashier', manifest('1.2'), unloadingPage('1.2'));
+    await uploadCourse('unload-2004', 'cashier', manifest('2004'), unloadingPage('2004'));
     const found = await api.post('/api?r=find_user', { data: { search_string: 'Kalniņš' } });
     peteris = ((await found.json()) as { result: { id: number }[] }).result[0]!.id;
   });
@@ -141,4 +190,31 @@ describe.skipIf(!chromiumAvailable)('course content runs isolated from the porta
     expect(response!.status()).toBe(404);
     await context.close();
   });
+
+  for (const version of ['1.2', '2004'] as const) {
+    it(`SCORM ${version}: the content's commit from its own unload handler is stored when the tab closes, and it resumes`, async () => {
+      const alias = version === '1.2' ? 'unload-12' : 'unload-2004';
+      const open = async () => {
+        const { context, page } = await newPage(browser, portal);
+        await signIn(page, 'ab1234');
+        await page.goto('/courses/2');
+        await page.locator(`[data-testid="course"][data-alias="${alias}"] [data-testid="course-open"]`).click();
+        const content = page.frameLocator('[data-testid="course-frame"]').frameLocator('iframe');
+        await content.locator('#seen:not(:empty)').waitFor();
+        return { context, page, content };
+      };
+      const first = await open();
+      expect(await first.content.locator('#seen').textContent()).toBe('ab-initio  0');
+      await first.content.locator('#next').click();
+      await first.content.locator('#seen', { hasText: 'on page-2' }).waitFor();
+      // The tab closes: nothing was committed since page 1 but what the unload handler sends.
+      // The browser stays open (its context holds the beacon until sent), as it does when a learner closes a tab.
+      await first.page.close({ runBeforeUnload: true });
+
+      const second = await open();
+      expect(await second.content.locator('#seen').textContent()).toBe('resume page-2 64000');
+      await second.context.close();
+      await first.context.close();
+    });
+  }
 });

@@ -62,3 +62,6 @@ export const CONTENT_PATHS = {
   files: '/scorm-files/',
   commit: '/scorm-commit',
 } as const;
+
+/** The type of a commit body sent deflated (raw DEFLATE of its JSON), as the launch page sends a large one on close. */
+export const COMMIT_DEFLATE_TYPE = 'application/x-portal-commit-deflate';

@@ -1,5 +1,6 @@
-import { joinCourseProgress, type courseRoutes, type HomeCounts } from '@portal/shared';
+import { COMMIT_DEFLATE_TYPE, joinCourseProgress, type courseRoutes, type HomeCounts } from '@portal/shared';
 import { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import { expect, it, vi } from 'vitest';
 import { JsonText } from '../http/json-text.js';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
@@ -536,7 +537,34 @@ describeEachDatabase('courses', (env) => {
       .result as CourseState;
     expect(JSON.stringify(kept.scos[0]!.cmi)).toContain('p=3');
 
-    const passed = await commit(2, 'passed', '5');
+    // A page closing sends a large commit deflated (64,000 characters of suspend_data do not fit a beacon as JSON).
+    const long = 'abcdefghij0123456789'.repeat(3200);
+    const deflated = await env().app.inject({
+      method: 'POST',
+      url: '/scorm-commit',
+      headers: { host: 'content.localhost:8080', 'content-type': COMMIT_DEFLATE_TYPE },
+      payload: zlib.deflateRawSync(
+        JSON.stringify({
+          token: launched.token,
+          seq: 2,
+          sco: sco.id,
+          cmi: { ...cmi('incomplete', '4'), suspend_data: long },
+        }),
+      ),
+    });
+    expect(deflated.statusCode, deflated.body).toBe(200);
+    const withLong = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
+      .result as CourseState;
+    expect(JSON.stringify(withLong.scos[0]!.cmi)).toContain(long);
+    const garbage = await env().app.inject({
+      method: 'POST',
+      url: '/scorm-commit',
+      headers: { host: 'content.localhost:8080', 'content-type': COMMIT_DEFLATE_TYPE },
+      payload: Buffer.from('not deflated at all'),
+    });
+    expect(garbage.statusCode).toBe(400);
+
+    const passed = await commit(3, 'passed', '5');
     expect(passed.body.result).toMatchObject({ saved: true, complete: true, course_status: 'complete' });
     const listed = (await list(env(), token)).find((c) => c.alias === 'safe-work')!;
     expect(listed.finish_time?.slice(0, 10)).toBe(today());
@@ -551,7 +579,7 @@ describeEachDatabase('courses', (env) => {
       { source: 'scorm', attempt: 1, time_spent: version === '2004' ? 'PT1M' : '00:01:00', score: 90 },
     ]);
 
-    const wrongSco = await commitAttempt(env(), { token: launched.token, seq: 3, sco: 'nope', cmi: {} });
+    const wrongSco = await commitAttempt(env(), { token: launched.token, seq: 4, sco: 'nope', cmi: {} });
     expect(wrongSco.status).toBe(400);
     const unknown = await commitAttempt(env(), { token: 'x'.repeat(43), seq: 3, sco: sco.id, cmi: {} });
     expect(unknown.status).toBe(401);

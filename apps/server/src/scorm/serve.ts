@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { CONTENT_PATHS, courseRoutes } from '@portal/shared';
+import { COMMIT_DEFLATE_TYPE, CONTENT_PATHS, courseRoutes } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
@@ -140,6 +141,15 @@ export async function courseContent(app: FastifyInstance, options: { config: Con
       reply.raw.setHeader(name!, value!);
     }
     return reply.sendFile(request.params['*'], course.dir);
+  });
+
+  // A commit sent deflated as the page closed: inflated within the same limit as a plain one.
+  app.addContentTypeParser(COMMIT_DEFLATE_TYPE, { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, zlib.inflateRawSync(body as Buffer, { maxOutputLength: courseRoutes.MAX_COMMIT_BYTES }).toString());
+    } catch {
+      done(new ApiError('invalid input', 'The commit is not valid deflated JSON, or too large.'));
+    }
   });
 
   app.post(PATHS.commit, { bodyLimit: courseRoutes.MAX_COMMIT_BYTES }, async (request, reply) => {

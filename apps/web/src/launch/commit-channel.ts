@@ -1,4 +1,5 @@
-import type { courseRoutes } from '@portal/shared';
+import { COMMIT_DEFLATE_TYPE, type courseRoutes } from '@portal/shared';
+import { deflateSync, strToU8 } from 'fflate';
 import type { SaveState } from './messages';
 
 type Saved = courseRoutes.SavedCourseState;
@@ -138,20 +139,24 @@ export class CommitChannel {
     await Promise.all([...this.inflight]);
   }
 
-  /** Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch; the log goes if too big. */
+  /**
+   * Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch. Both share 64 KiB, so a
+   * larger commit (a long suspend_data) goes deflated, as `COMMIT_DEFLATE_TYPE`.
+   */
   private beacon(url: string, body: Commit): ResultObject {
-    let text = JSON.stringify(body);
-    if (text.length > BEACON_BYTES) text = JSON.stringify({ ...body, log: [] });
-    const sent =
-      navigator.sendBeacon(url, new Blob([text], { type: 'application/json' })) ||
-      this.keepalive(url, text, text.length <= BEACON_BYTES);
+    const text = JSON.stringify(body);
+    const blob =
+      text.length <= BEACON_BYTES
+        ? new Blob([text], { type: 'application/json' })
+        : new Blob([deflateSync(strToU8(text), { level: 6 })], { type: COMMIT_DEFLATE_TYPE });
+    const sent = navigator.sendBeacon(url, blob) || this.keepalive(url, blob);
     if (sent) this.pending = null;
     return sent ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
   }
 
-  private keepalive(url: string, text: string, keepalive: boolean): boolean {
+  private keepalive(url: string, blob: Blob): boolean {
     try {
-      void fetch(url, { method: 'POST', keepalive, headers: { 'content-type': 'application/json' }, body: text });
+      void fetch(url, { method: 'POST', keepalive: true, headers: { 'content-type': blob.type }, body: blob });
       return true;
     } catch {
       return false;
