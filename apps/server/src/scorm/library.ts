@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { courseRoutes } from '@portal/shared';
 import type { Config } from '../config.js';
-import { NO_LAUNCH_VALUES, parseManifest, type Manifest, type ManifestSco } from './manifest.js';
+import { parseManifest, type Manifest, type ManifestSco } from './manifest.js';
 
 /** Where the demo packages built by scripts/build-demo-courses.ts live (committed with the code). */
 export const DEMO_PACKAGES_DIR = 'content/courses/packages';
@@ -77,5 +77,7 @@ export function courseScos(
       // A broken manifest on disk falls back to the recorded launch file.
     }
   }
-  return [{ id: 'main', title: course.name, href: course.launch_file || 'index.html', launch: NO_LAUNCH_VALUES }];
+  return [
+    { id: 'main', title: course.name, href: course.launch_file || 'index.html', launch: courseRoutes.NO_LAUNCH_VALUES },
+  ];
 }

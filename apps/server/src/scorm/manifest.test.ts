@@ -1,6 +1,7 @@
+import { courseRoutes } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { isScoDone } from '../domain/scorm-status.js';
-import { NO_LAUNCH_VALUES, parseManifest } from './manifest.js';
+import { parseManifest } from './manifest.js';
 
 const SCORM12 = `<?xml version="1.0"?>
 <manifest identifier="m" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
@@ -43,6 +44,8 @@ const SCORM2004 = `<?xml version="1.0"?>
   </organization></organizations>
   <resources><resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html"/></resources>
 </manifest>`;
+
+const { NO_LAUNCH_VALUES } = courseRoutes;
 
 describe('launch values from the manifest', () => {
   it('reads SCORM 1.2 mastery score, time limit, its action and launch data; out-of-range values are left out', () => {

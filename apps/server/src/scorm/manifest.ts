@@ -1,20 +1,11 @@
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { courseRoutes } from '@portal/shared';
+import { courseRoutes } from '@portal/shared';
 
 type ScormVersion = courseRoutes.ScormVersion;
 type ScoLaunchValues = courseRoutes.ScoLaunchValues;
 
-/** Launch values of a SCO whose manifest declares none (and of content without a manifest). */
-export const NO_LAUNCH_VALUES: ScoLaunchValues = {
-  launch_data: '',
-  mastery_score: '',
-  max_time_allowed: '',
-  time_limit_action: '',
-  completion_threshold: '',
-  scaled_passing_score: '',
-  objective_ids: [],
-};
+const { NO_LAUNCH_VALUES } = courseRoutes;
 
 /** One launchable item of a package (a SCO, or an asset the organisation lists). */
 export interface ManifestSco {

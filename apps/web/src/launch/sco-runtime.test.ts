@@ -1,4 +1,4 @@
-import type { courseRoutes } from '@portal/shared';
+import { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import { seed12, seed2004 } from './sco-runtime';
@@ -6,15 +6,7 @@ import { seed12, seed2004 } from './sco-runtime';
 type LaunchSco = courseRoutes.LaunchSco;
 type CourseLaunch = courseRoutes.CourseLaunch;
 
-const NONE: LaunchSco['launch'] = {
-  launch_data: '',
-  mastery_score: '',
-  max_time_allowed: '',
-  time_limit_action: '',
-  completion_threshold: '',
-  scaled_passing_score: '',
-  objective_ids: [],
-};
+const NONE = courseRoutes.NO_LAUNCH_VALUES;
 
 function launchOf(version: '1.2' | '2004', sco: Partial<LaunchSco>, mode: 'normal' | 'review' = 'normal') {
   const part: LaunchSco = { id: 's', title: 'S', href: 'index.html', cmi: null, done: false, launch: NONE, ...sco };

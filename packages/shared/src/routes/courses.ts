@@ -259,6 +259,17 @@ export interface ScoLaunchValues {
   objective_ids: string[];
 }
 
+/** Launch values of a SCO whose manifest declares none (and of content without a manifest). */
+export const NO_LAUNCH_VALUES: ScoLaunchValues = {
+  launch_data: '',
+  mastery_score: '',
+  max_time_allowed: '',
+  time_limit_action: '',
+  completion_threshold: '',
+  scaled_passing_score: '',
+  objective_ids: [],
+};
+
 /** One SCO of a launch: its saved data (null on a first launch or a new attempt) and its launch values. */
 export interface LaunchSco {
   id: string;
