@@ -641,6 +641,16 @@ describeEachDatabase('courses', (env) => {
     expect(late.body.result).toMatchObject({ saved: false, attempt: 2 });
     const resumed = await launch(env(), token, 'welcome');
     expect(resumed).toMatchObject({ mode: 'normal', attempt: 2, seq: 1 });
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const seen = await env().call('get_course_attempts', { user_id: anna, course_alias: 'welcome' }, storeAdmin);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.result).toEqual([
+      expect.objectContaining({ attempt: 2, status: 'incomplete', score: null }),
+      expect.objectContaining({ attempt: 1, status: 'passed', total_time: '00:02:00' }),
+    ]);
+    expect((await env().call('get_course_attempts', { user_id: anna, course_alias: 'welcome' }, token)).status).toBe(
+      403,
+    );
     const attempts = await env()
       .db.selectFrom('course_attempts')
       .select(['attempt', 'status'])

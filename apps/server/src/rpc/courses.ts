@@ -1,5 +1,5 @@
 import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
-import { findLaunchedAttempt, issueAttemptToken, recordLaunch } from '../db/attempts.js';
+import { findLaunchedAttempt, issueAttemptToken, listAttempts, recordLaunch } from '../db/attempts.js';
 import {
   attemptFinished,
   catalogueCourses,
@@ -205,6 +205,23 @@ export const getCourseLog = route(courseRoutes.getCourseLog, {
   },
 });
 
+export const getCourseAttempts = route(courseRoutes.getCourseAttempts, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, db }) {
+    const attempts = await listAttempts(db, input.user_id, input.course_alias);
+    return attempts.map((a) => ({
+      attempt: a.attempt,
+      course_id: a.course_id,
+      started_at: a.started_at,
+      last_launched_at: a.launched_at,
+      status: a.status,
+      score: a.score,
+      total_time: a.total_time,
+    }));
+  },
+});
+
 /** Calls of the courses area. */
 export const coursesApi: RouteDef[] = [
   courses,
@@ -215,4 +232,5 @@ export const coursesApi: RouteDef[] = [
   getCourseState,
   launchCourse,
   getCourseLog,
+  getCourseAttempts,
 ] as RouteDef[];

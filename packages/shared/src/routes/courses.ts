@@ -315,6 +315,26 @@ export interface CourseLogAttempt {
   entries: (ScormLogEntry & { saved_at: string })[];
 }
 
+/** One attempt of a person's course as the player launched it, with what its run-time last reported. */
+export interface CourseAttemptSummary {
+  attempt: number;
+  course_id: number;
+  started_at: string;
+  last_launched_at: string;
+  /** 1.2 lesson_status; 2004 success_status when known, else completion_status; null before the first commit. */
+  status: string | null;
+  score: number | null;
+  /** As the run-time reported it: ISO 8601 duration (2004) or HHHH:MM:SS (1.2). */
+  total_time: string | null;
+}
+
+/** `get_course_attempts`: one person's attempts of a course, newest first, for managers who may see their results. */
+export const getCourseAttempts = contract<CourseAttemptSummary[]>()(
+  'get_course_attempts',
+  'GET',
+  z.strictObject({ user_id: id, course_alias: alias }),
+);
+
 /** `get_course_log`: the per-attempt run-time log of one person's course, for admins checking a complaint. */
 export const getCourseLog = contract<CourseLogAttempt[]>()(
   'get_course_log',
