@@ -86,9 +86,18 @@ async function screenshotWindow(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-/** Dialogs the content opened (its alerts report SCORM errors); each is dismissed as a learner would. */
-function recordDialogs(page: Page): string[] {
+/**
+ * Alerts the content raised (they report SCORM errors). The player's sandbox has no modal dialogs, so a browser would
+ * drop them silently: every frame's alert is replaced, before the content runs, by one that tells the test.
+ */
+async function recordDialogs(page: Page): Promise<string[]> {
   const seen: string[] = [];
+  await page.addInitScript(() => {
+    window.alert = (message?: unknown) => console.warn(`content alert: ${String(message)}`);
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith('content alert: ')) seen.push(message.text());
+  });
   page.on('dialog', (dialog) => {
     seen.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
@@ -216,7 +225,7 @@ describe.skipIf(!chromiumAvailable)(
 
     it('SCORM 1.2 basic calls: Anna pages to the end, which sets lesson_status completed, and the list shows it complete', async () => {
       const { context, page } = await newPage(browser, portal);
-      const dialogs = recordDialogs(page);
+      const dialogs = await recordDialogs(page);
       await signIn(page, 'ab1234');
       const frame = await openCourse(page, 'golf-basic-12');
       // The package's launch page holds its own Previous / Next / Exit buttons around a frame of 16 pages;
@@ -241,7 +250,7 @@ describe.skipIf(!chromiumAvailable)(
 
     it('SCORM 2004 basic calls: Anna pages to the end, which sets completion_status completed, and the list shows it complete', async () => {
       const { context, page } = await newPage(browser, portal);
-      const dialogs = recordDialogs(page);
+      const dialogs = await recordDialogs(page);
       await signIn(page, 'ab1234');
       const frame = await openCourse(page, 'golf-basic-2004');
       // 15 pages; the launch page sets completion_status "incomplete" on start and "completed" on the last page.
@@ -267,7 +276,7 @@ describe.skipIf(!chromiumAvailable)(
       // status. SCORM 1.2 RTE 3.4.4 asks the LMS to set lesson_status "completed" when a SCO finishes without
       // having set one, so each part is done once visited and left; the course is complete when all 18 are.
       const { context, page } = await newPage(browser, portal);
-      const dialogs = recordDialogs(page);
+      const dialogs = await recordDialogs(page);
       await signIn(page, 'ab1234');
       await openCourse(page, 'golf-minimum-multi');
       const parts = page.getByTestId('sco-select');
@@ -316,7 +325,7 @@ describe.skipIf(!chromiumAvailable)(
     it('shows the player with the sample courses on a phone and on a desktop', async () => {
       for (const viewport of ['phone', 'desktop'] as const) {
         const { context, page } = await newPage(browser, portal, viewport);
-        recordDialogs(page);
+        await recordDialogs(page);
         await signIn(page, 'ab1234');
         for (const alias of ['golf-basic-12', 'golf-minimum-multi']) {
           const frame = await openCourse(page, alias);

@@ -31,7 +31,7 @@ export class CommitChannel {
   private inflight = new Set<Promise<void>>();
   /** The page is being dismissed (pagehide): synchronous requests are refused now. */
   dismissing = false;
-  /** A SCO's frame is being removed (this page stays): its commits cannot be synchronous either. */
+  /** The SCO's page is going away: its commits cannot be synchronous either. */
   detaching = false;
   saveState: SaveState = 'saved';
 
@@ -121,10 +121,12 @@ export class CommitChannel {
    * the next SCO starts only once it came (`settled`), so the server sees the attempt's commits in order.
    */
   private later(url: string, body: Commit): ResultObject {
+    const text = JSON.stringify(body);
     const request = fetch(url, {
       method: 'POST',
+      keepalive: text.length <= BEACON_BYTES,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: text,
     }).then(
       async (response) => void this.answer(url, body, response.status, await response.text()),
       () => this.scheduleRetry(url),

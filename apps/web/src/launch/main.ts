@@ -54,7 +54,6 @@ class Attempt {
     const sco = this.launch.scos.find((s) => s.id === scoId);
     if (!sco) return post({ type: 'portal:failed', reason: 'missing' });
     if (this.current) {
-      this.channel.detaching = true;
       this.current.frame.remove();
       this.current.runtime.dispose();
       this.channel.detaching = false;
@@ -63,6 +62,12 @@ class Attempt {
     }
     const runtime = createScoRuntime(this.launch, sco, this.channel, COMMIT_URL);
     const frame = document.createElement('iframe');
+    // While the SCO's page goes away (the frame removed, the tab closed, the SCO leaving for another page) the
+    // browser refuses synchronous requests: its unload handlers' commits leave without waiting.
+    frame.addEventListener('load', () => {
+      this.channel.detaching = false;
+      frame.contentWindow?.addEventListener('pagehide', () => (this.channel.detaching = true));
+    });
     frame.title = sco.title;
     frame.src = `${CONTENT_PATHS.files}${encodeURIComponent(this.launch.token)}/${sco.href}`;
     document.body.replaceChildren(frame);
