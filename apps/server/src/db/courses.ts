@@ -261,7 +261,7 @@ async function resultTexts(db: Db, userIds: number[]): Promise<ResultTexts> {
   return new Map(rows.map((row) => [row.user_id, row.results]));
 }
 
-function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
+export function statusOf(result: ResultStatus | undefined, expiration: number, now: Date): CourseStatusResult {
   return courseStatus(
     { assigned: true, complete: result?.complete === 1, finishTime: result?.finish_time ?? null, expiration },
     now,
@@ -694,17 +694,6 @@ export async function findOpenableCourse(
   return pickVersions(subject, versions, language, translationsIn(courses)).get(alias);
 }
 
-/** Whether a version id belongs to an openable course of that alias (any enabled language version). */
-export async function courseVersion(db: Db, alias: string, id: number): Promise<CourseRow | undefined> {
-  return db
-    .selectFrom('courses')
-    .selectAll()
-    .where('id', '=', id)
-    .where('alias', '=', alias)
-    .where('status', '=', 'enabled')
-    .executeTakeFirst();
-}
-
 export async function findResult(db: Db, userId: number, alias: string): Promise<ResultRow | undefined> {
   return db
     .selectFrom('course_results')
@@ -741,6 +730,13 @@ async function ensureResult(db: Db, userId: number, course: CourseRow, now: Date
   return row;
 }
 
+/** What a completion the content reported rests on: the launched attempt, its time and its score. */
+export interface CompletionEvidence {
+  attempt: number;
+  timeSpent: string | null;
+  score: number | null;
+}
+
 export interface CompletionOutcome {
   changed: boolean;
   result: ResultRow;
@@ -760,6 +756,8 @@ export async function recordCompletion(
     course: CourseRow;
     source: 'scorm' | 'message' | 'manual' | 'import';
     recordedBy?: number | null;
+    /** The run-time evidence of a completion the content reported: its attempt, time and score. */
+    evidence?: CompletionEvidence;
     now?: Date;
   },
 ): Promise<CompletionOutcome> {
@@ -787,6 +785,9 @@ export async function recordCompletion(
         finish_time: finish,
         source: input.source,
         recorded_by: input.recordedBy ?? null,
+        attempt: input.evidence?.attempt ?? null,
+        time_spent: input.evidence?.timeSpent ?? null,
+        score: input.evidence?.score ?? null,
       })
       .execute();
     const result = { ...row, complete: 1, finish_time: finish, course_id: input.course.id, updated_at: finish };
@@ -818,6 +819,32 @@ export function attemptDone(state: AttemptState, scoIds: string[]): boolean {
   return scoIds.length > 0 && scoIds.every((id) => state.scos[id]?.done === true);
 }
 
+/** The saved attempt is over: every SCO done, or a completion recorded without run-time data (manual, imported). */
+export function attemptFinished(row: ResultRow, state: AttemptState, scoIds: string[]): boolean {
+  return attemptDone(state, scoIds) || (row.complete === 1 && row.cmi_json === null);
+}
+
+/**
+ * Starts a new attempt from the beginning ("Start again"): empty run-time data, the completion on record kept. The
+ * update is conditional on the row being unchanged, so two racing restarts start one attempt.
+ */
+export async function startNewAttempt(db: Db, userId: number, course: CourseRow, now: Date): Promise<number> {
+  const row = await ensureResult(db, userId, course, now);
+  await db
+    .updateTable('course_results')
+    .set({
+      attempt: row.attempt + 1,
+      state_seq: 0,
+      cmi_json: JSON.stringify({ scos: {} } satisfies AttemptState),
+      course_id: course.id,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', row.id)
+    .where('attempt', '=', row.attempt)
+    .execute();
+  return row.attempt + 1;
+}
+
 /**
  * Where the player continues: the saved attempt, or a fresh one when the saved attempt is finished and
  * the completion is due for renewal (expires soon or expired).
@@ -831,7 +858,7 @@ export function currentAttempt(
   if (!row) return { attempt: 1, seq: 0, state: { scos: {} }, fresh: true };
   const state = readAttemptState(row);
   const status = statusOf(row, expiration, now).status;
-  const finished = attemptDone(state, scoIds) || (row.complete === 1 && Object.keys(state.scos).length === 0);
+  const finished = attemptFinished(row, state, scoIds);
   if (finished && (status === 'expired' || status === 'expires-soon')) {
     return { attempt: row.attempt + 1, seq: 0, state: { scos: {} }, fresh: true };
   }
@@ -839,7 +866,7 @@ export function currentAttempt(
 }
 
 export type SaveOutcome =
-  | { kind: 'saved'; result: ResultRow; status: CourseStatusResult }
+  | { kind: 'saved'; result: ResultRow; status: CourseStatusResult; done: boolean }
   | { kind: 'stale'; result: ResultRow; status: CourseStatusResult }
   | { kind: 'conflict' };
 
@@ -905,12 +932,20 @@ export async function saveAttemptState(
         })
         .execute();
     }
+    const done = state.scos[input.sco]!.done;
     if (!wasDone && nowDone) {
-      const outcome = await recordCompletion(db, { userId: input.userId, course: input.course, source: 'scorm', now });
-      return { kind: 'saved', result: outcome.result, status: outcome.status };
+      const summary = summarize(version, input.cmi);
+      const outcome = await recordCompletion(db, {
+        userId: input.userId,
+        course: input.course,
+        source: 'scorm',
+        evidence: { attempt: input.attempt, timeSpent: summary.total_time, score: summary.score_raw },
+        now,
+      });
+      return { kind: 'saved', result: outcome.result, status: outcome.status, done };
     }
     const saved = (await findResult(db, input.userId, input.course.alias))!;
-    return { kind: 'saved', result: saved, status: statusOf(saved, input.course.expiration, now) };
+    return { kind: 'saved', result: saved, status: statusOf(saved, input.course.expiration, now), done };
   }
   return { kind: 'conflict' };
 }

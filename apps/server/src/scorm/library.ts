@@ -65,5 +65,7 @@ export function courseScos(
       // A broken manifest on disk falls back to the recorded launch file.
     }
   }
-  return [{ id: 'main', title: course.name, href: course.launch_file || 'index.html' }];
+  return [
+    { id: 'main', title: course.name, href: course.launch_file || 'index.html', launch: courseRoutes.NO_LAUNCH_VALUES },
+  ];
 }

@@ -9,6 +9,7 @@ import { resultsByPerson } from './0008-results-by-person.js';
 import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
 import { signInDevices } from './0012-sign-in-devices.js';
+import { courseAttempts } from './0013-course-attempts.js';
 import { courseSequencing } from './0014-course-sequencing.js';
 import { bundleTexts } from './0015-bundle-texts.js';
 
@@ -30,6 +31,7 @@ const all: Record<string, PortalMigration> = {
   '0009-results-version': resultsVersion,
   '0010-chart-counts': chartCounts,
   '0012-sign-in-devices': signInDevices,
+  '0013-course-attempts': courseAttempts,
   '0014-course-sequencing': courseSequencing,
   '0015-bundle-texts': bundleTexts,
 };
