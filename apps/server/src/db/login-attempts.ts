@@ -60,3 +60,14 @@ export async function giveBackAttempts(db: Db, keys: string[]): Promise<void> {
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }
+
+/** The attempts counted on a key within the window (0 when none, or when its window has passed). */
+export async function attemptsWithin(db: Db, key: string, windowMinutes: number, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(['failures', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const windowFloor = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  return row && row.window_start > windowFloor ? Number(row.failures) : 0;
+}

@@ -32,7 +32,7 @@ describe('signInKeys', () => {
     ]);
     expect(signInKeys({ login: 'ab1234', address: '10.0.0.1', pinAttempt: true, device }, limits)).toEqual([
       { key: 'ip:10.0.0.1', max: 50 },
-      { key: 'pin-failures', max: 100 },
+      { key: 'pin-failures', max: 100, onFailureOnly: true },
     ]);
   });
 

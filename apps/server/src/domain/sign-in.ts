@@ -55,6 +55,12 @@ export interface AttemptKey {
   max: number;
   /** Cleared on success: the owner's own slips are forgotten once they are in. */
   account?: boolean;
+  /**
+   * Counted when a check fails instead of reserved before it. The service-wide PIN counter is shared by every store:
+   * reserving it, the chain's staff signing in at once on a Monday morning would fill it with attempts still in
+   * flight and be refused. Guesses in a burst are still held by their address's reserved counter.
+   */
+  onFailureOnly?: boolean;
 }
 
 /**
@@ -78,6 +84,6 @@ export function signInKeys(
   const keys: AttemptKey[] = [{ key: `ip:${addressKey(address)}`, max: limits.address }];
   if (!pinAttempt) keys.push({ key: `acct:${login}`, max: limits.account, account: true });
   else if (device.hash && device.forAnyone) keys.push({ key: `dev:${device.hash}`, max: limits.address });
-  else keys.push({ key: 'pin-failures', max: limits.pinFailures });
+  else keys.push({ key: 'pin-failures', max: limits.pinFailures, onFailureOnly: true });
   return keys;
 }

@@ -2,7 +2,7 @@ import { authRoutes } from '@portal/shared';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { createSession, endSession, hashToken } from '../db/sessions.js';
-import { clearAttempts, giveBackAttempts, reserveAttempts } from '../db/login-attempts.js';
+import { attemptsWithin, clearAttempts, giveBackAttempts, reserveAttempts } from '../db/login-attempts.js';
 import { deviceSignIns, rememberDevice } from '../db/sign-in-devices.js';
 import { findUserByLogin, refreshFromDirectory, setUserLanguage } from '../db/users.js';
 import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
@@ -111,19 +111,25 @@ export const login = route(authRoutes.loginRoute, {
       },
       limits(config),
     );
-    // The attempt is counted before the check and given back when it succeeds: a burst gets no more checks than the limit.
-    const counts = await reserveAttempts(
-      db,
-      keys.map((k) => k.key),
-      config.LOGIN_WINDOW_MINUTES,
-      now,
-    );
+    // The attempt is counted before the check and given back when it succeeds: a burst gets no more checks than the
+    // limit. A counter only failures move is read before and moved after (`onFailureOnly`).
+    const reserved = keys.filter((k) => !k.onFailureOnly);
+    const watched = keys.filter((k) => k.onFailureOnly);
+    const [counts, watchedCounts] = await Promise.all([
+      reserveAttempts(
+        db,
+        reserved.map((k) => k.key),
+        config.LOGIN_WINDOW_MINUTES,
+        now,
+      ),
+      Promise.all(watched.map((k) => attemptsWithin(db, k.key, config.LOGIN_WINDOW_MINUTES, now))),
+    ]);
     const giveBack = () =>
       giveBackAttempts(
         db,
-        keys.map((k) => k.key),
+        reserved.map((k) => k.key),
       );
-    if (keys.some((k) => counts.get(k.key)! > k.max)) {
+    if (reserved.some((k) => counts.get(k.key)! > k.max) || watched.some((k, i) => watchedCounts[i]! >= k.max)) {
       await giveBack();
       throw tooManyAttempts(config);
     }
@@ -134,13 +140,22 @@ export const login = route(authRoutes.loginRoute, {
       await giveBack();
       throw error;
     }
-    if (!user || !ok) throw new ApiError('wrong password', 'wrong password');
+    if (!user || !ok) {
+      if (watched.length > 0)
+        await reserveAttempts(
+          db,
+          watched.map((k) => k.key),
+          config.LOGIN_WINDOW_MINUTES,
+          now,
+        );
+      throw new ApiError('wrong password', 'wrong password');
+    }
     await Promise.all([
       giveBackAttempts(
         db,
-        keys.filter((k) => !k.account).map((k) => k.key),
+        reserved.filter((k) => !k.account).map((k) => k.key),
       ),
-      ...keys.filter((k) => k.account).map((k) => clearAttempts(db, k.key)),
+      ...reserved.filter((k) => k.account).map((k) => clearAttempts(db, k.key)),
     ]);
     const token = await createSession(db, user.id, {
       idleMinutes: config.SESSION_IDLE_MINUTES,
