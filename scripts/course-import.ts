@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, type Language } from '@portal/shared';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/connect.js';
-import { saveCourseVersion } from '../apps/server/src/db/courses.js';
+import { saveCourseVersion } from '../apps/server/src/db/course-versions.js';
 import { importPackage, PackageError } from '../apps/server/src/scorm/import.js';
 
 const ALIAS = /^[a-z0-9][a-z0-9_-]{0,99}$/i;

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { compiledOnce, runCompiled, type CompiledOnce } from './compiled-query.js';
 import type { Db } from './connect.js';
 
 export interface Limit {
@@ -12,20 +11,13 @@ export interface Attempts {
   failures: number;
 }
 
-/** The attempts read, compiled once for each number of keys (a sign-in reads two, `check_type` one). */
-const attemptsQueries = new Map<number, CompiledOnce<Attempts & { key: string }>>();
-
 /** The counted attempts of these keys, read at once; a key without any is absent. */
 export async function attemptsOf(db: Db, keys: string[]): Promise<Map<string, Attempts>> {
-  let query = attemptsQueries.get(keys.length);
-  if (!query) {
-    const placeholders = keys.map(() => '');
-    query = compiledOnce((db) =>
-      db.selectFrom('login_attempts').select(['key', 'window_start', 'failures']).where('key', 'in', placeholders),
-    );
-    attemptsQueries.set(keys.length, query);
-  }
-  const rows = await runCompiled(db, query, keys);
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select(['key', 'window_start', 'failures'])
+    .where('key', 'in', keys)
+    .execute();
   return new Map(rows.map(({ key, ...attempts }) => [key, attempts]));
 }
 
@@ -36,38 +28,32 @@ export function isLimited(attempts: Attempts | undefined, limit: Limit, now = ne
   return attempts.failures >= limit.max;
 }
 
-/** One more attempt: a new window when the old one started at or before the floor (parameters in `countAttempt`). */
-const attemptCount = compiledOnce((db) =>
-  db
+/** Counts one more attempt against the key, starting a new window when the old one has passed. */
+export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const start = now.toISOString();
+  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
+  await db
     .insertInto('login_attempts')
-    .values({ key: '', window_start: '', failures: sql.lit(1) })
+    .values({ key, window_start: start, failures: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
           .case()
-          .when('login_attempts.window_start', '<=', '')
+          .when('login_attempts.window_start', '<=', windowFloor)
           .then(sql.lit(1))
           .else(eb('login_attempts.failures', '+', sql.lit(1)))
           .end(),
         window_start: eb
           .case()
-          .when('login_attempts.window_start', '<=', '')
-          .then('')
+          .when('login_attempts.window_start', '<=', windowFloor)
+          .then(start)
           .else(eb.ref('login_attempts.window_start'))
           .end(),
       })),
-    ),
-);
-
-/** Counts one more attempt against the key, starting a new window when the old one has passed. */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
-  const start = now.toISOString();
-  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
-  await runCompiled(db, attemptCount, [key, start, windowFloor, windowFloor, start]);
+    )
+    .execute();
 }
 
-const attemptsCleared = compiledOnce((db) => db.deleteFrom('login_attempts').where('key', '=', ''));
-
 export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await runCompiled(db, attemptsCleared, [key]);
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { recordReadTurns } from '../../test/count-reads.js';
 import { describeEachDatabase } from '../../test/test-env.js';
 
 describeEachDatabase('sign-in', (env) => {
@@ -53,23 +52,6 @@ describeEachDatabase('sign-in', (env) => {
       url: `/api?r=users&userId=${profile.id + 1}&userHash=${token}`,
     });
     expect(other.statusCode).toBe(403);
-  });
-
-  it('reads the attempts and the account together, in one turn (one round trip on PostgreSQL)', async () => {
-    for (const [route, input] of [
-      ['check_type', { login: 'ab1234' }],
-      ['login', { login: 'ab1234', pass: '' }],
-    ] as const) {
-      const reads = recordReadTurns();
-      try {
-        expect((await env().call(route, input, null, route === 'login' ? 'POST' : 'GET')).status).toBe(200);
-      } finally {
-        reads.stop();
-      }
-      // The attempts and the account; the attempt's count and the session's insert write through the pool after them.
-      expect(reads.turns.length, route).toBeGreaterThanOrEqual(2);
-      expect(reads.turns[1], route).toBe(reads.turns[0]);
-    }
   });
 
   it('tells which accounts need a password', async () => {

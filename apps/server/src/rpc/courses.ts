@@ -1,19 +1,17 @@
 import { courseRoutes, courseStatus, type Language } from '@portal/shared';
 import {
   catalogueCourses,
-  courseVersion,
-  currentAttempt,
   findOpenableCourse,
-  findResult,
   listCourseProgress,
   listCourses,
   listLinkedCourses,
   loadSubjects,
-  readCourseLog,
-  recordCompletion,
-  saveAttemptState,
-} from '../db/courses.js';
-import { courseRoots, courseScos, contentUrl } from '../scorm/library.js';
+} from '../db/course-lists.js';
+import { findResult, readCourseLog, recordCompletion, saveAttemptState } from '../db/course-progress.js';
+import { courseVersion } from '../db/course-versions.js';
+import { currentAttempt } from '../domain/attempts.js';
+import { contentUrl } from '../domain/content-url.js';
+import { courseRoots, courseScos } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -42,9 +40,9 @@ export const courseProgress = route(courseRoutes.courseProgress, {
 export const courseCatalogue = route(courseRoutes.courseCatalogue, {
   allow: 'own',
   async handler({ input, db, cacheForGood }) {
-    const { digest, json } = await catalogueCourses(db, input.ids);
+    const { digest, courses } = await catalogueCourses(db, input.ids);
     if (input.v === digest) cacheForGood();
-    return json;
+    return courses;
   },
 });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { courseRoutes } from '@portal/shared';
 import type { Config } from '../config.js';
 import { parseManifest, type Manifest, type ManifestSco } from './manifest.js';
 
@@ -25,16 +24,6 @@ export function findCourseDir(roots: string[], folder: string): string | null {
     if (fs.existsSync(dir) && fs.statSync(dir).isDirectory()) return dir;
   }
   return null;
-}
-
-/** The URL the player frame loads for a path inside a course folder. */
-export function contentUrl(folder: string, href: string): string {
-  const [file = '', rest] = href.split(/(?=[?#])/, 2);
-  const encoded = file
-    .split('/')
-    .map((segment) => encodeURIComponent(segment))
-    .join('/');
-  return `${courseRoutes.COURSE_CONTENT_PREFIX}${encodeURIComponent(folder)}/${encoded}${rest ?? ''}`;
 }
 
 const manifestCache = new Map<string, { mtimeMs: number; manifest: Manifest }>();

@@ -8,6 +8,7 @@ import { catalogueCachedRows } from './0007-catalogue-cached-rows.js';
 import { resultsByPerson } from './0008-results-by-person.js';
 import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
+import { dropDerivedTables } from './0011-drop-derived-tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type PortalMigration = (dialect: Dialect) => {
@@ -26,6 +27,7 @@ const all: Record<string, PortalMigration> = {
   '0008-results-by-person': resultsByPerson,
   '0009-results-version': resultsVersion,
   '0010-chart-counts': chartCounts,
+  '0011-drop-derived-tables': dropDerivedTables,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
