@@ -17,7 +17,7 @@ import { compression } from './http/compression.js';
 import { courseContent } from './scorm/serve.js';
 import { contentFiles } from './http/content-files.js';
 import { exportRoutes } from './export/routes.js';
-import { courseUpload } from './http/course-upload.js';
+import { courseUpload } from './rpc/course-upload.js';
 
 export interface AppDeps {
   config: Config;

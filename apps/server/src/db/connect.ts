@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
-import { migrationProvider } from './migrations/index.js';
+import { migrationProvider } from './migrations/provider.js';
 import type { Database } from './schema.js';
 
 export type { Dialect };

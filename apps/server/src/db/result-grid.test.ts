@@ -1,9 +1,9 @@
 import type { adminRoutes, CourseStatus } from '@portal/shared';
-import { COURSE_STATUSES, courseStatus } from '@portal/shared';
+import { COURSE_STATUSES } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { subjectsByLogin } from '../../test/demo-subjects.js';
 import { DIALECTS, demoDatabasePerTest, describeEachDatabase } from '../../test/test-env.js';
-import { statusBounds, statusOf } from '../domain/result-status.js';
+import { statusOf } from '../domain/result-status.js';
 import type { Db } from './connect.js';
 import { recordCompletion } from './course-progress.js';
 import { cellsOf, type Selection } from './result-cells.js';
@@ -12,29 +12,6 @@ import { resultRows } from './result-exports.js';
 import { resultGrid, resultSummary } from './result-grid.js';
 
 type ResultSummary = adminRoutes.ResultSummary;
-
-describe('statusBounds', () => {
-  it('splits finish days exactly where the shared status rule does', () => {
-    for (const now of [
-      new Date('2026-01-31T08:00:00Z'),
-      new Date('2026-03-01T23:59:00Z'),
-      new Date('2024-02-29T12:00:00Z'),
-    ]) {
-      for (const expiration of [0, 1, 6, 12, 24]) {
-        const bounds = statusBounds(expiration, now);
-        for (let offset = -(expiration * 31 + 60); offset <= 60; offset++) {
-          const day = new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-          const expected = courseStatus(
-            { assigned: true, complete: true, finishTime: `${day}T12:00:00.000Z`, expiration },
-            now,
-          ).status;
-          const bucket = day < bounds.expiredBefore ? 'expired' : day < bounds.soonBefore ? 'expires-soon' : 'complete';
-          expect(`${expiration} ${day} ${bucket}`).toBe(`${expiration} ${day} ${expected}`);
-        }
-      }
-    }
-  });
-});
 
 type Counts = Record<'complete' | 'expires-soon' | 'expired' | 'incomplete', number>;
 const noCounts = (): Counts => ({ complete: 0, 'expires-soon': 0, expired: 0, incomplete: 0 });

@@ -62,17 +62,15 @@ export function statusOf(result: ResultStatus | undefined, expiration: number, n
   );
 }
 
-/** How many of the assigned courses are mandatory and not kept done by a completion (incomplete or expired). */
+/** How many of the assigned courses are mandatory and due: never done, or expired. */
 export function countDueMandatory(
   assigned: ReadonlyMap<string, ListedVersion>,
   results: ReadonlyMap<string, ResultStatus>,
   now: Date,
 ): number {
   let due = 0;
-  for (const course of assigned.values()) {
-    if (course.course_type !== 'mandatory') continue;
-    const result = results.get(course.alias);
-    if (result?.complete !== 1 || isDue(statusOf(result, course.expiration, now).status)) due++;
-  }
+  for (const course of assigned.values())
+    if (course.course_type === 'mandatory' && isDue(statusOf(results.get(course.alias), course.expiration, now).status))
+      due++;
   return due;
 }

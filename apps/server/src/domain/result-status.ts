@@ -49,20 +49,6 @@ export function cellStatus(columns: GridCourse[], now: Date): (cell: Cell | unde
  */
 export function statusBounds(expiration: number, now: Date): { expiredBefore: string; soonBefore: string } {
   if (expiration <= 0) return { expiredBefore: '', soonBefore: '' };
-  // The rule counts whole UTC days, so the bounds hold for the whole day of `now`.
-  const key = `${expiration}:${now.toISOString().slice(0, 10)}`;
-  let bounds = boundsCache.get(key);
-  if (!bounds) {
-    if (boundsCache.size > 1000) boundsCache.clear();
-    bounds = searchBounds(expiration, now);
-    boundsCache.set(key, bounds);
-  }
-  return bounds;
-}
-
-const boundsCache = new Map<string, { expiredBefore: string; soonBefore: string }>();
-
-function searchBounds(expiration: number, now: Date): { expiredBefore: string; soonBefore: string } {
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const status = (offset: number) =>
     courseStatus({ assigned: true, complete: true, finishTime: `${day(offset)}T12:00:00.000Z`, expiration }, now)
