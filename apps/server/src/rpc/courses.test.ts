@@ -183,7 +183,7 @@ describeEachDatabase('courses', (env) => {
       complete: false,
     });
     expect(welcome.url).toMatch(/^\/course-content\/welcome-lv\//);
-    // The list is written as JSON text (db/courses.ts): every field of the contract, each once, in every item.
+    // Every field of the contract, each once, in every item.
     for (const course of courses) expect(Object.keys(course).sort()).toEqual(Object.keys(USER_COURSE_FIELDS).sort());
     expect(courses.find((c) => c.alias === 'customer-service')?.course_mandatory).toBe('false');
 
