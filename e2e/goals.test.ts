@@ -51,7 +51,7 @@ describe.skipIf(!chromiumAvailable)('development goals in Chromium', () => {
     await page.goto('/goals');
     await page.waitForURL('**/how-to-goals/1/1');
     await page.getByTestId('goals-intro').waitFor();
-    await page.getByRole('heading', { level: 3, name: 'Tavi trīs attīstības mērķi' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Jūsu trīs attīstības mērķi' }).waitFor();
 
     await page.getByRole('link', { name: 'Izvirzīt manus mērķus' }).click();
     await page.waitForURL('**/goals');

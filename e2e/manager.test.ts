@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable)('training manager in Chromium', () => {
         body: JSON.stringify({ search_string: 'ab1234' }),
       }).then((r) => r.json());
       const annaId = (found.result as { id: number; login: string }[]).find((u) => u.login === 'ab1234')!.id;
-      const list = await fetch(`/api?r=courses&userIds[]=${annaId}`).then((r) => r.json());
+      const list = await fetch(`/api?r=courses&userId[]=${annaId}`).then((r) => r.json());
       return (list.result as { alias: string; course_status: string }[]).find((c) => c.alias === 'golf-basics');
     });
     expect(result?.course_status).toBe('complete');

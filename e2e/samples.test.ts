@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPackages } from '../apps/server/src/seed/demo-packages.js';
 import {
   chromiumAvailable,
   launchBrowser,
@@ -53,8 +54,12 @@ function importCli(portal: Portal, args: string[]): Promise<CliResult> {
 }
 
 const coursesDir = (portal: Portal) => path.join(portal.dataDir, 'courses');
-/** Everything in the courses folder, hidden temporary folders included. */
-const coursesLeft = (portal: Portal) => (fs.existsSync(coursesDir(portal)) ? fs.readdirSync(coursesDir(portal)) : []);
+const demoFolders = new Set(demoPackages().keys());
+/** Everything in the courses folder but the demo courses, hidden temporary folders included. */
+const coursesLeft = (portal: Portal) =>
+  fs.existsSync(coursesDir(portal))
+    ? fs.readdirSync(coursesDir(portal)).filter((folder) => !demoFolders.has(folder))
+    : [];
 
 const SAMPLE_COURSES = [
   { zip: 'scorm12-golf-basic-calls.zip', alias: 'golf-basic-12', version: '1.2', parts: 1 },
@@ -159,7 +164,7 @@ describe.skipIf(!chromiumAvailable)(
       }
       // Nor was a course registered.
       const api = await managerApi(portal);
-      const catalogue = await api.get('/api?r=courses_by_type&language=lv');
+      const catalogue = await api.post('/api?r=courses_by_type', { data: { language: 'lv' } });
       const aliases = ((await catalogue.json()) as { result: { alias: string }[] }).result.map((c) => c.alias);
       expect(aliases).not.toContain('bad-package');
       await api.dispose();
@@ -185,7 +190,9 @@ describe.skipIf(!chromiumAvailable)(
       expect(coursesLeft(portal).sort()).toEqual(SAMPLE_COURSES.map((s) => `${s.alias}-lv`).sort());
 
       const api = await managerApi(portal);
-      const catalogue = await api.get('/api?r=courses_by_type&language=lv&course_type=mandatory');
+      const catalogue = await api.post('/api?r=courses_by_type', {
+        data: { language: 'lv', course_type: 'mandatory' },
+      });
       expect(catalogue.status()).toBe(200);
       const courses = ((await catalogue.json()) as { result: { id: number; alias: string }[] }).result;
       for (const sample of SAMPLE_COURSES) {

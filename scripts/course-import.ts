@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, type Language } from '@portal/shared';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/connect.js';
+import { saveCourseSequencing } from '../apps/server/src/db/course-sequencing.js';
 import { saveCourseVersion } from '../apps/server/src/db/course-versions.js';
 import { importPackage, PackageError } from '../apps/server/src/scorm/import.js';
 
@@ -59,21 +60,26 @@ try {
   });
 } catch (error) {
   if (error instanceof PackageError) fail(`refused ${path.basename(zipPath)}: ${error.message}`);
-  throw error;
+  fail(`could not import ${path.basename(zipPath)}: ${(error as Error).message}`);
 }
 
 const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });
 try {
   await migrateToLatest(connection);
-  const saved = await saveCourseVersion(connection.db, {
-    alias: values.alias,
-    language,
-    name: values.name ?? imported.manifest.title,
-    folder,
-    launch_file: imported.manifest.launchFile,
-    scorm_version: imported.manifest.version,
-    ...(values.type ? { course_type: values.type as 'mandatory' | 'optional' } : {}),
-    ...(expiration !== undefined ? { expiration } : {}),
+  const alias = values.alias;
+  const saved = await connection.db.transaction().execute(async (trx) => {
+    const version = await saveCourseVersion(trx, {
+      alias,
+      language,
+      name: values.name ?? imported.manifest.title,
+      folder,
+      launch_file: imported.manifest.launchFile,
+      scorm_version: imported.manifest.version,
+      ...(values.type ? { course_type: values.type as 'mandatory' | 'optional' } : {}),
+      ...(expiration !== undefined ? { expiration } : {}),
+    });
+    await saveCourseSequencing(trx, version.id, imported.sequencing);
+    return version;
   });
   console.log(
     `${saved.created ? 'added' : 'updated'} course ${values.alias} (${language}, id ${saved.id}): SCORM ${imported.manifest.version}, ` +

@@ -1,11 +1,13 @@
 // `npm run seed -- --size large [--database-url sqlite:data/large.sqlite]`: builds the large synthetic data set
-// of demo-data.md into a separate, new database. `--size demo` fills DATABASE_URL with the demo organisation.
+// of demo-data.md into a separate, new database. `--size demo` fills DATABASE_URL with the demo organisation
+// and COURSES_DIR with its courses.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/connect.js';
 import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
+import { writeMissingDemoPackages } from '../apps/server/src/seed/demo-packages.js';
 import { LARGE, seedSynthetic } from '../apps/server/src/seed/synthetic.js';
 
 const { values } = parseArgs({
@@ -34,10 +36,15 @@ if (values.size === 'large') {
   await connection.close();
   console.log(`Large data set in ${url}: ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } else if (values.size === 'demo') {
+  if (!config.DEMO_PASSWORD) {
+    console.error('DEMO_PASSWORD is required for the demo organisation with NODE_ENV=production or PostgreSQL');
+    process.exit(2);
+  }
   const connection = connect(config.DATABASE_URL, { baseDir: config.repoRoot });
   await migrateToLatest(connection);
-  const seeded = await seedDemoIfEmpty(connection.db);
+  const seeded = await seedDemoIfEmpty(connection.db, config.DEMO_PASSWORD);
   await connection.close();
+  writeMissingDemoPackages(config.COURSES_DIR, config.repoRoot);
   console.log(seeded ? 'Demo organisation created.' : 'The database already has users; nothing changed.');
 } else {
   console.error('--size must be demo or large');

@@ -66,7 +66,11 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'] },
             // The small controls of both first pages (the language switch, the button that waits, the page title), in
             // one chunk: as three, they were three of the requests the sign-in page and /home make after the entry.
-            { name: 'controls', test: /src[\\/]components[\\/](LanguageSwitch|PendingButton|PageTitle)\.tsx$/ },
+            // The link rule of the login page's lists and of the sanitizer goes with them rather than alone.
+            {
+              name: 'controls',
+              test: /src[\\/]components[\\/](LanguageSwitch|PendingButton|PageTitle)\.tsx$|shared[\\/]src[\\/]links\.ts$/,
+            },
           ],
         },
       },

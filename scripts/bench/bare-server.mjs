@@ -1,9 +1,7 @@
-// The limit of the bench: a bare node:http server answering a small JSON, nothing else. With BODY_FILE it answers
-// that file's bytes instead: the limit for an answer of that size.
-import fs from 'node:fs';
+// What the machine's HTTP alone reaches: a bare node:http server answering a small JSON, nothing else.
 import http from 'node:http';
 
-const body = process.env.BODY_FILE ? fs.readFileSync(process.env.BODY_FILE) : JSON.stringify({ result: 'pong' });
+const body = JSON.stringify({ result: 'pong' });
 const server = http.createServer((_request, response) => {
   response.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',

@@ -1,7 +1,5 @@
-// A country's learners finishing courses while a manager reads the country's results page.
+// A country's people finishing courses while a manager reads the country's results page.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
-import { connect } from '../../apps/server/src/db/connect.js';
 
 /**
  * Results finished a second in the country during its page's loads: about one a second would be a busy Monday
@@ -10,40 +8,26 @@ import { connect } from '../../apps/server/src/db/connect.js';
  */
 export const FINISHED_PER_SECOND = 10;
 
-/** How many of the country's results take turns being finished (spread over its people). */
-const TARGETS = 5_000;
+/** One of the country's unfinished results: whose, and of which course. */
+export interface Unfinished {
+  userId: number;
+  course: string;
+}
 
 /**
- * Writes straight to the database, as a course's completion does through its triggers (a result's row changes, the
- * person's results row and version with it), one result at a time. `whileRunning` finishes results while the work it is
- * given runs; `touchCatalogue` moves the catalogue version on without changing the catalogue (a course's row
- * written as it is), so that every count made from the catalogue is made again.
+ * Records completions through the portal as an office admin does (`set_course_complete_manual`), so that everything
+ * the portal keeps from a result changes as in use; `whileRunning` finishes results while the work it is given runs.
  */
-export function finishingLearners(options: { databaseUrl: string; baseDir: string; country: string }) {
-  const connection = connect(options.databaseUrl, { baseDir: options.baseDir, poolSize: 1 });
-  const { db } = connection;
-  let targets: Promise<number[]> | undefined;
-  const resultIds = async () => {
-    const rows = await db
-      .selectFrom('course_results')
-      .innerJoin('users', 'users.id', 'course_results.user_id')
-      .select('course_results.id')
-      .where('users.country', '=', options.country)
-      .orderBy('course_results.id')
-      .execute();
-    const step = Math.max(1, Math.floor(rows.length / TARGETS));
-    return rows.filter((_row, index) => index % step === 0).map((row) => row.id);
-  };
+export function finishingLearners(options: { port: number; adminCookie: string; unfinished: Unfinished[] }) {
   let next = 0;
   const finishOne = async () => {
-    const ids = await (targets ??= resultIds());
-    const id = ids[next++ % ids.length]!;
-    const now = new Date().toISOString();
-    await db
-      .updateTable('course_results')
-      .set({ complete: 1, finish_time: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    const target = options.unfinished[next++ % options.unfinished.length]!;
+    const response = await fetch(`http://127.0.0.1:${options.port}/api?r=set_course_complete_manual`, {
+      method: 'POST',
+      headers: { cookie: options.adminCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ course_user_id: target.userId, course_alias: target.course, complete: true }),
+    });
+    if (!response.ok) throw new Error(`finishing a course failed: ${response.status} ${await response.text()}`);
   };
   return {
     async whileRunning<T>(work: () => Promise<T>): Promise<T> {
@@ -61,9 +45,5 @@ export function finishingLearners(options: { databaseUrl: string; baseDir: strin
         await writing;
       }
     },
-    async touchCatalogue(): Promise<void> {
-      await sql`update courses set status = status where id = (select min(id) from courses)`.execute(db);
-    },
-    close: () => connection.close(),
   };
 }

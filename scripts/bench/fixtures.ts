@@ -1,5 +1,5 @@
 // The bench's data: the large synthetic data set in a database of its own, a few notifications (the synthetic set has
-// none), real sessions of many people, and the people, places and courses the scenarios use.
+// none), real sessions of many people, and the people, places, courses and results the scenarios use.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -8,8 +8,12 @@ import { SESSION_COOKIE } from '@portal/shared';
 import { connect, migrateToLatest, type Db } from '../../apps/server/src/db/connect.js';
 import { createSession } from '../../apps/server/src/db/sessions.js';
 import { foldForSearch } from '../../apps/server/src/domain/names.js';
+import type { Unfinished } from './finishing-learners.js';
+import type { Learner } from './monday-morning.js';
 
 const POLICY = { idleMinutes: 120, maxHours: 12 };
+/** The password of every password user of the synthetic data set. */
+const PASSWORD = 'demo-pass';
 
 /** Builds the large data set with `scripts/seed.ts --size large` (a new database) and returns how long it took. */
 export async function seedLarge(root: string, databaseUrl: string): Promise<number> {
@@ -76,6 +80,10 @@ export interface Fixtures {
   storeAdmins: { cookie: string; store: string; country: string }[];
   /** Office admins of `country` (their scope is the country). */
   officeAdminCookies: string[];
+  /** Unfinished results of the country's people, spread over them. */
+  unfinished: Unfinished[];
+  /** Learners with no session yet, spread over the organisation, who sign in on a Monday morning. */
+  mondayLearners: Learner[];
   countryDepartments: string[];
   /** People in each of `countryDepartments`, in the same order. */
   countryDepartmentUsers: number[];
@@ -87,8 +95,6 @@ export interface Fixtures {
   passwordLogins: string[];
   password: string;
   passwordHash: string;
-  /** Store staff who sign in with their PIN alone (no password), spread over the organisation. */
-  pinLogins: string[];
 }
 
 const cookieOf = (token: string) => `${SESSION_COOKIE}=${token}`;
@@ -149,8 +155,11 @@ async function addReads(db: Db, learners: { id: number; language: string }[]): P
   }
 }
 
+/** Learners with a session, and as many others who sign in on a Monday morning. */
+const LEARNERS = 2000;
+
 /** Prepares what the scenarios need in the database the server will run on. */
-export async function prepareFixtures(databaseUrl: string, root: string, learners = 2000): Promise<Fixtures> {
+export async function prepareFixtures(databaseUrl: string, root: string): Promise<Fixtures> {
   const connection = connect(databaseUrl, { baseDir: root, poolSize: 4 });
   try {
     await migrateToLatest(connection);
@@ -160,13 +169,29 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
     // A running PostgreSQL has statistics (autovacuum analyses changed tables); a freshly filled one has not yet.
     if (connection.dialect === 'postgres') await sql`analyze`.execute(db);
 
+    const allLearners = await db
+      .selectFrom('users')
+      .select(['id', 'language', 'login', 'typ'])
+      .where('role', '=', 'learner')
+      .orderBy('id')
+      .execute();
     const learnerRows = spread(
-      await db.selectFrom('users').select(['id', 'language']).where('role', '=', 'learner').orderBy('id').execute(),
-      learners,
+      allLearners.filter((_, i) => i % 2 === 0),
+      LEARNERS,
     );
     await addReads(db, learnerRows);
+    // Each session last touched at its own moment of the past minute, as in use: a session's first call a minute
+    // after its last touch touches it again (a write), and sessions made at once would fall due in the same load.
     const learnerTokens = [];
-    for (const row of learnerRows) learnerTokens.push(await createSession(db, row.id, POLICY));
+    const now = Date.now();
+    for (const [i, row] of learnerRows.entries()) {
+      const touched = new Date(now - (i * 60_000) / learnerRows.length);
+      learnerTokens.push(await createSession(db, row.id, POLICY, touched));
+    }
+    const mondayLearners = spread(
+      allLearners.filter((_, i) => i % 2 === 1),
+      LEARNERS,
+    ).map((row) => ({ login: row.login, pass: row.typ === 'store_user' ? '' : PASSWORD }));
     const browserLearner = { id: learnerRows[0]!.id, token: learnerTokens[0]! };
 
     const storeAdminRows = await db
@@ -192,7 +217,7 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       .where('typ', '=', 'ldap_user')
       .where('country', '=', country)
       .orderBy('id')
-      .limit(20)
+      .limit(30)
       .execute();
     if (officeAdminRows.length === 0) throw new Error(`the data set has no office admin in ${country}`);
     const officeAdminCookies = [];
@@ -241,14 +266,18 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       .orderBy('id')
       .execute();
     const passwordLogins = spread(passwordRows, 500).map((r) => r.login);
-    const pinRows = await db
-      .selectFrom('users')
-      .select('login')
-      .where('typ', '=', 'store_user')
-      .where('role', '=', 'learner')
-      .orderBy('id')
-      .execute();
-    const pinLogins = spread(pinRows, 500).map((r) => r.login);
+    const unfinished = spread(
+      await db
+        .selectFrom('course_results')
+        .innerJoin('users', 'users.id', 'course_results.user_id')
+        .select(['course_results.user_id as userId', 'course_results.course_alias as course'])
+        .where('users.country', '=', country)
+        .where('users.role', '=', 'learner')
+        .where('course_results.complete', '=', 0)
+        .orderBy('course_results.id')
+        .execute(),
+      5_000,
+    );
     const passwordHash = passwordRows[0]?.pass_hash;
     if (!passwordHash) throw new Error('the data set has no password user');
 
@@ -272,14 +301,15 @@ export async function prepareFixtures(databaseUrl: string, root: string, learner
       browserLearner,
       storeAdmins,
       officeAdminCookies,
+      unfinished,
+      mondayLearners,
       countryDepartments,
       countryDepartmentUsers,
       exportCourses,
       surnamePrefixes,
       pins,
       passwordLogins,
-      pinLogins,
-      password: 'demo-pass',
+      password: PASSWORD,
       passwordHash,
     };
   } finally {

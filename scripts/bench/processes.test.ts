@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedCores, limitCore, offLimitCore } from './cores.js';
 import {
   DEFAULT_MEASURED_NICENESS,
   measureAtNiceness,
   processTree,
+  sampleMemory,
+  serverMemory,
   startReference,
   type Service,
 } from './processes.js';
@@ -40,18 +41,24 @@ describe('the servers the bench measures', () => {
     service = await startReference(root, 'bare');
     expect(nicenessOf(service.pid)).toBe(os.getPriority());
   });
+});
 
-  it.runIf(os.availableParallelism() > 1)(
-    'run a limit on a core of its own, which the load generator leaves while it loads that limit',
-    async () => {
-      const everyCore = allowedCores(process.pid);
-      service = await startReference(root, 'bare', { core: limitCore });
-      expect(allowedCores(service.pid)).toBe(String(limitCore));
-      const generatorCores = await offLimitCore(async () => allowedCores(process.pid));
-      expect(generatorCores).not.toBe(everyCore);
-      expect(generatorCores.split(/[,-]/).map(Number)).not.toContain(limitCore);
-      expect(allowedCores(process.pid)).toBe(everyCore);
-      expect(await (await fetch(`http://127.0.0.1:${service.port}/`)).json()).toEqual({ result: 'pong' });
-    },
-  );
+describe('the memory the bench reads of a server', () => {
+  it('adds up the resident sets and threads of every process, and names the largest', async () => {
+    const service = await startReference(root, 'bare', { processes: 2 });
+    try {
+      const memory = serverMemory(service.pid);
+      // Three Node processes, each with its main thread, its platform workers and libuv's.
+      expect(memory.threads).toBeGreaterThanOrEqual(3 * 5);
+      expect(memory.largestMb).toBeGreaterThan(10);
+      expect(memory.totalMb).toBeGreaterThan(memory.largestMb);
+      expect(memory.totalMb).toBeLessThanOrEqual(3 * memory.largestMb);
+      const sampler = sampleMemory(service.pid, 10);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const peak = sampler.stop();
+      expect(peak.threads).toBeGreaterThanOrEqual(memory.threads - 2);
+    } finally {
+      await service.stop();
+    }
+  });
 });

@@ -47,26 +47,57 @@ export function processTree(pid: number): number[] {
   return tree;
 }
 
-/** The resident set of a process in MB (Linux /proc), or NaN when it cannot be read. */
-function processRssMb(pid: number): number {
+/** A process's resident set (MB) and threads (Linux /proc), or null when it has ended. */
+function processMemory(pid: number): { rssMb: number; threads: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    return match ? Number(match[1]) / 1024 : Number.NaN;
+    return {
+      rssMb: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024,
+      threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0),
+    };
   } catch {
-    return Number.NaN;
+    return null;
   }
 }
 
-/**
- * The resident set of the largest process of a server in MB: the one a single call (an export) runs in, when the
- * server runs several processes. NaN when it cannot be read.
- */
-export function rssMb(pid: number): number {
-  const readable = processTree(pid)
-    .map(processRssMb)
-    .filter((mb) => Number.isFinite(mb));
-  return readable.length > 0 ? Math.max(...readable) : Number.NaN;
+export interface ServerMemory {
+  /** The resident set of the server's largest process (the one an export runs in), MB. */
+  largestMb: number;
+  /** The resident sets of all its processes together, MB. */
+  totalMb: number;
+  /** The threads of all its processes together. */
+  threads: number;
+}
+
+/** What a server and every process it started hold now. */
+export function serverMemory(pid: number): ServerMemory {
+  const members = processTree(pid)
+    .map(processMemory)
+    .filter((m) => m !== null);
+  return {
+    largestMb: Math.max(0, ...members.map((m) => m.rssMb)),
+    totalMb: members.reduce((sum, m) => sum + m.rssMb, 0),
+    threads: members.reduce((sum, m) => sum + m.threads, 0),
+  };
+}
+
+/** Samples `serverMemory` every `everyMs` until stopped; gives the peak of each figure. */
+export function sampleMemory(pid: number, everyMs = 25): { stop(): ServerMemory } {
+  const peak = serverMemory(pid);
+  const sample = () => {
+    const now = serverMemory(pid);
+    peak.largestMb = Math.max(peak.largestMb, now.largestMb);
+    peak.totalMb = Math.max(peak.totalMb, now.totalMb);
+    peak.threads = Math.max(peak.threads, now.threads);
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
 }
 
 /** CPU time a server (all its processes and threads) has used so far, in ms (Linux /proc, 100 ticks a second). */
@@ -84,25 +115,12 @@ export function cpuTimeMs(pid: number): number {
   return ms;
 }
 
-/** Samples a server's RSS (`rssMb`) every `everyMs` until stopped; returns the samples (MB). */
-export function sampleRss(pid: number, everyMs = 25): { stop(): number[] } {
-  const samples: number[] = [rssMb(pid)];
-  const timer = setInterval(() => samples.push(rssMb(pid)), everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      samples.push(rssMb(pid));
-      return samples.filter((s) => Number.isFinite(s));
-    },
-  };
-}
-
 /**
  * Every process the bench measures (the portal, the reference servers, the raw ExcelJS writer) runs at a lower
  * priority than the bench's own, which generates the load. Where both share the same cores, a server of two processes
  * otherwise takes the load generator's core away from it and is measured against a starved load generator: the load
  * stands for browsers on other machines, which a server's work never slows. Every measured process gets the same
- * niceness, so the ratios between them compare like with like (docs/benchmarks.md, "The load generator first").
+ * niceness, so the ratios between them compare like with like.
  */
 export const DEFAULT_MEASURED_NICENESS = 10;
 let measuredNiceness = DEFAULT_MEASURED_NICENESS;
@@ -112,10 +130,9 @@ export function measureAtNiceness(niceness: number): void {
   measuredNiceness = niceness;
 }
 
-/** Spawns a measured Node process, on `core` alone when one is given. */
-function spawnMeasured(args: string[], options: SpawnOptions, core: number | null = null): ChildProcess {
-  const pinned = core === null ? [] : ['taskset', '--cpu-list', String(core)];
-  return spawn('nice', ['-n', String(measuredNiceness), ...pinned, process.execPath, ...args], options);
+/** Spawns a measured Node process. */
+function spawnMeasured(args: string[], options: SpawnOptions): ChildProcess {
+  return spawn('nice', ['-n', String(measuredNiceness), process.execPath, ...args], options);
 }
 
 export interface Service {
@@ -191,14 +208,13 @@ export async function startPortal(
 }
 
 /**
- * Starts a reference server answering `/` with a small JSON: the bare node:http limit, the same answering
- * `bodyFile`'s bytes (the limit for an answer of that size), or the framework's floor; in `processes` processes
- * sharing the port (`cluster.mjs`), else in one; on `core` alone when one is given.
+ * Starts a reference server answering `/` and `/api` with a small JSON: bare node:http or the framework alone; in
+ * `processes` processes sharing the port (`cluster.mjs`), else in one.
  */
 export async function startReference(
   root: string,
   kind: 'bare' | 'framework',
-  options: { bodyFile?: string; processes?: number; core?: number | null } = {},
+  options: { processes?: number } = {},
 ): Promise<Service> {
   const port = await freePort();
   const script =
@@ -210,21 +226,16 @@ export async function startReference(
     ...(kind === 'framework' ? ['--import', 'tsx'] : []),
     processes > 1 ? path.join(root, 'scripts/bench/cluster.mjs') : script,
   ];
-  const child = spawnMeasured(
-    args,
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DEMO_SEED: 'false',
-        ...(options.bodyFile ? { BODY_FILE: options.bodyFile } : {}),
-        ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnMeasured(args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEMO_SEED: 'false',
+      ...(processes > 1 ? { REFERENCE_SCRIPT: script, REFERENCE_PROCESSES: String(processes) } : {}),
     },
-    options.core,
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = track(child);
   await waitForHttp(`http://127.0.0.1:${port}/`, child, output);
   return { pid: child.pid!, port, stop: stopper(child) };

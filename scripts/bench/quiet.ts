@@ -13,7 +13,7 @@ export function machineBusyMs(stat = fs.readFileSync('/proc/stat', 'utf8')): num
 
 const WINDOW_MS = 200;
 /** The longest `untilQuiet` waits by default. */
-export const QUIET_MAX_MS = 3000;
+const QUIET_MAX_MS = 3000;
 
 /**
  * Waits until the machine spends less than `busyShare` of its cores over 200 ms, or `maxMs` have passed; gives the

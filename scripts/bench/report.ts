@@ -18,7 +18,7 @@ const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : 
  */
 export const flooredRatio = (ratio: number): string => (Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2);
 
-/** Prints the rows as a Markdown table (the README shows the same table). */
+/** Prints the rows as a Markdown table (docs/performance.md shows the same table). */
 export function printTable(rows: Row[], options: { title: string; footer: string }): void {
   const header = ['', 'measure', 'figure', 'budget', 'result'];
   const body = rows.map((r, i) => [String(i + 1), r.measure, r.figure, r.budget, verdict(r.pass)]);

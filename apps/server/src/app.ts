@@ -16,7 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { compression } from './http/compression.js';
 import { courseContent } from './scorm/serve.js';
 import { contentFiles } from './http/content-files.js';
-import { exportRoutes } from './export/routes.js';
+import { downloadCalls, exportRoutes } from './export/routes.js';
 import { courseUpload } from './rpc/course-upload.js';
 
 export interface AppDeps {
@@ -26,13 +26,21 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/** Fastify's form of `TRUST_PROXY`: a hop count becomes a check of the hop, a list is passed on as it is. */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole portal (API, health check, web app) without listening, so tests can inject requests. */
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node checks the timeouts on this interval (30 s by default), so a slow sender is cut off near its limit.
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     routerOptions: { querystringParser: parseQuery },
   });
 
@@ -57,14 +65,15 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       .send({ error: 'internal', message: 'Something went wrong on the server. Please try again.' });
   });
 
+  const downloads = downloadCalls({ db, config });
   await app.register(async (api) => {
     // The registry compresses an answer itself (`reply.compress`) when it is large enough to gain.
     await api.register(compress, { ...compression, global: false });
-    registerApi(api, apiRoutes, { db, config });
+    registerApi(api, apiRoutes, { db, config }, downloads);
   });
   await app.register(courseContent, { config, db });
   await app.register(contentFiles, { config });
-  await app.register(exportRoutes, { db, config });
+  await app.register(exportRoutes, { calls: downloads });
   await app.register(courseUpload, { db, config });
 
   app.get('/healthz', async (_request, reply) => {

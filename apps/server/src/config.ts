@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contentSettingsShape } from './domain/content-settings.js';
+import { DEMO_PASSWORD } from './seed/demo-org.js';
+import { DEMO_CONTENT_ENV } from './seed/demo-settings.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -15,6 +18,40 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** An IPv4 or IPv6 address, optionally with a prefix length (a CIDR range). */
+function isAddressOrRange(entry: string): boolean {
+  const [ip = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` headers to believe: none (`false`, the default), a number of hops, or a list of
+ * proxy addresses and CIDR ranges. `true`, every hop, would let each client choose its own address.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'off', 'no'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (['true', 'on', 'yes'].includes(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every hop lets clients choose their own address: give the proxies (e.g. 10.0.0.5,10.1.0.0/16) or a hop count',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** Every setting of the portal, read from the environment (README, "Settings"). */
 const schema = z.object({
   ...contentSettingsShape,
@@ -25,15 +62,29 @@ const schema = z.object({
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
-  DEMO_SEED: bool.default(true),
+  /** Production or PostgreSQL: the demo organisation only when asked for (`true`); else it fills an empty database. */
+  DEMO_SEED: bool.optional(),
+  /** The demo accounts' password; `demo-pass` is published, so it is refused outside the embedded demo. */
+  DEMO_PASSWORD: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  /** A request's headers and body must have arrived within these (a slow sender is answered 408 and cut off). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(20),
   /** The spec's fixed password of store learners; a deployment secret, never sent to browsers. */
   STORE_SHARED_PASSWORD: z.string().default('store-pin-only'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Failed PIN sign-ins across the whole service within the window, from browsers no one has signed in from. */
+  LOGIN_MAX_PIN_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   CHECK_TYPE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(120),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Spreadsheet exports written at once by one server process, and by one caller (more answer `rate limited`). */
+  EXPORTS_AT_ONCE: z.coerce.number().int().positive().default(4),
+  EXPORTS_PER_CALLER: z.coerce.number().int().positive().default(2),
+  /** A download whose reader takes nothing for this long is ended (its writer thread stops). */
+  EXPORT_UNREAD_SECONDS: z.coerce.number().int().positive().default(60),
   SURVEY_FRAME_HOSTS: list.default([]),
   COURSES_DIR: z.string().default('data/courses'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
@@ -73,14 +124,65 @@ const requireSharedDatabase = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) 
     ctx.addIssue({ code: 'custom', path: ['SERVER_PROCESSES'], message: 'must be 1 with an in-memory database' });
 };
 
-export type Config = z.infer<typeof schema> & { repoRoot: string };
+/** The embedded demo: SQLite outside production. Only there is the demo organisation a default. */
+const isEmbeddedDemo = (c: z.infer<typeof schema>) =>
+  c.NODE_ENV !== 'production' && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL);
 
-/** Reads the settings; relative paths are taken from the repository root. */
+/** Seeding the demo outside the embedded demo needs a password of its own, never the published one. */
+const requireDemoPassword = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (isEmbeddedDemo(c)) return;
+  if (c.DEMO_PASSWORD !== undefined && (c.DEMO_PASSWORD === DEMO_PASSWORD || c.DEMO_PASSWORD.length < 12))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_PASSWORD'],
+      message: `must be at least 12 characters and not the published ${DEMO_PASSWORD} with NODE_ENV=production or PostgreSQL`,
+    });
+  if (c.DEMO_SEED && c.DEMO_PASSWORD === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_PASSWORD'],
+      message: 'is required to seed the demo organisation with NODE_ENV=production or PostgreSQL',
+    });
+};
+
+const requireHeadersWithinRequest = (c: z.infer<typeof schema>, ctx: z.RefinementCtx) => {
+  if (c.HEADERS_TIMEOUT_SECONDS > c.REQUEST_TIMEOUT_SECONDS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_SECONDS'],
+      message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
+    });
+};
+
+export type Config = Omit<z.infer<typeof schema>, 'DEMO_SEED' | 'DEMO_PASSWORD'> & {
+  repoRoot: string;
+  DEMO_SEED: boolean;
+  /** Null where no demo password is set outside the embedded demo. */
+  DEMO_PASSWORD: string | null;
+};
+
+/**
+ * Reads the settings; relative paths are taken from the repository root. With DEMO_SEED on, the demo organisation's
+ * content settings (`DEMO_CONTENT_ENV`) fill those the environment leaves unset.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const validated = schema
     .superRefine(requireLdapSettings)
     .superRefine(requireSharedDatabase)
-    .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+    .superRefine(requireDemoPassword)
+    .superRefine(requireHeadersWithinRequest);
+  const first = validated.parse(given);
+  const demoSeed = first.DEMO_SEED ?? isEmbeddedDemo(first);
+  const parsed = demoSeed ? validated.parse({ ...DEMO_CONTENT_ENV, ...given }) : first;
   const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
-  return { ...parsed, COURSES_DIR: abs(parsed.COURSES_DIR), WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR), repoRoot };
+  const embedded = isEmbeddedDemo(parsed);
+  return {
+    ...parsed,
+    DEMO_SEED: demoSeed,
+    DEMO_PASSWORD: parsed.DEMO_PASSWORD ?? (embedded ? DEMO_PASSWORD : null),
+    COURSES_DIR: abs(parsed.COURSES_DIR),
+    WEB_DIST_DIR: abs(parsed.WEB_DIST_DIR),
+    repoRoot,
+  };
 }

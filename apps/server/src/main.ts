@@ -6,14 +6,24 @@ import { shareHashingCores } from './auth/passwords.js';
 import { loadConfig, type Config } from './config.js';
 import { connect, migrateToLatest, type Connection } from './db/connect.js';
 import { loggerOptions } from './http/logging.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
+import { retirePublishedPassword, seedDemoIfEmpty } from './seed/demo.js';
+import { DEMO_PASSWORD } from './seed/demo-org.js';
+import { writeMissingDemoPackages } from './seed/demo-packages.js';
 import { superviseServerProcesses } from './server-processes.js';
 
-/** Brings the database up to date, once, before any process serves. */
+/** Brings the database (and with DEMO_SEED the demo courses' packages) up to date, once, before any process serves. */
 async function prepareDatabase(connection: Connection, config: Config, log: pino.Logger): Promise<void> {
   await migrateToLatest(connection);
-  if (config.DEMO_SEED && (await seedDemoIfEmpty(connection.db)))
-    log.info('filled the empty database with the demo organisation');
+  if (config.DEMO_SEED && config.DEMO_PASSWORD) {
+    if (await seedDemoIfEmpty(connection.db, config.DEMO_PASSWORD))
+      log.info('filled the empty database with the demo organisation');
+    const written = writeMissingDemoPackages(config.COURSES_DIR, config.repoRoot);
+    if (written.length > 0) log.info({ folders: written.length }, 'wrote the demo courses into the courses folder');
+  }
+  if (config.DEMO_PASSWORD !== DEMO_PASSWORD) {
+    const retired = await retirePublishedPassword(connection.db);
+    if (retired.length > 0) log.warn({ logins: retired }, 'took the published demo password from these accounts');
+  }
 }
 
 async function serve(connection: Connection, config: Config): Promise<void> {

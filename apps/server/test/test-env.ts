@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { connect, isPostgres, migrateToLatest, type Connection, type Db, type Dialect } from '../src/db/connect.js';
 import { apiRoutes } from '../src/rpc/index.js';
 import { seedDemoIfEmpty } from '../src/seed/demo.js';
+import { writeMissingDemoPackages } from '../src/seed/demo-packages.js';
 
 export interface TestEnv {
   app: FastifyInstance;
@@ -139,7 +140,7 @@ export function demoDatabasePerTest(dialect: Dialect): { open(): Promise<Db>; se
   };
 }
 
-/** The whole app over a fresh database filled with the demo organisation. */
+/** The whole app over a fresh database filled with the demo organisation, and a courses folder with its courses. */
 export async function createTestEnv(
   dialect: Dialect,
   env: Record<string, string> = {},
@@ -147,7 +148,9 @@ export async function createTestEnv(
 ): Promise<TestEnv> {
   const database = await openTestDatabase(dialect);
   await seedDemoIfEmpty(database.db);
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const coursesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-courses-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', COURSES_DIR: coursesDir, ...env });
+  writeMissingDemoPackages(config.COURSES_DIR);
   const app = await buildApp({ config, db: database.db, logger });
   await app.ready();
 
@@ -185,6 +188,7 @@ export async function createTestEnv(
     async close() {
       await app.close();
       await database.dispose();
+      fs.rmSync(coursesDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,6 +12,8 @@ export interface RouteContract<
   name: Name;
   method: Method;
   input: Input;
+  /** The names of the call's parameters: the registry passes it these and drops any other. */
+  params: readonly string[];
   /** Phantom field carrying the result type; never set at run time. */
   readonly output?: Output;
 }
@@ -21,7 +23,15 @@ export function contract<Output>() {
     name: Name,
     method: Method,
     input: Input,
-  ): RouteContract<Name, Input, Output, Method> => ({ name, method, input });
+  ): RouteContract<Name, Input, Output, Method> => ({ name, method, input, params: parameterNames(input) });
+}
+
+/** The top-level keys of a call's input: an object schema, possibly refined or transformed (a pipe from one). */
+function parameterNames(input: z.ZodType): string[] {
+  const def = input._zod.def as { type: string; shape?: Record<string, unknown>; in?: z.ZodType };
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def.type === 'pipe' && def.in) return parameterNames(def.in);
+  throw new Error('A call takes an object of named parameters.');
 }
 
 export type InputOf<C> = C extends RouteContract<string, infer I, unknown, HttpMethod> ? z.input<I> : never;
@@ -37,6 +47,7 @@ export const ERROR_STATUS = {
   'not found': 404,
   no_user_found: 404,
   conflict: 409,
+  'method not allowed': 405,
   'rate limited': 429,
   internal: 500,
   'directory unavailable': 503,

@@ -3,6 +3,8 @@ export * from './contract.js';
 export type * from './api-types.js';
 export * from './course-status.js';
 export * from './course-progress.js';
+export { MAX_DB_INTEGER, rowId, wholeNumber } from './routes/row-id.js';
+export * from './links.js';
 export * as authRoutes from './routes/auth.js';
 export type { UserProfile, CheckTypeRow } from './routes/auth.js';
 export * as goalRoutes from './routes/goals.js';

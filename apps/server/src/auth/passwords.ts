@@ -39,5 +39,14 @@ export async function verifyPassword(stored: string | null, password: string): P
   }
 }
 
+/**
+ * A sign-in that needs no password check (a store learner's PIN) still makes one, against the dummy hash, so a valid
+ * PIN costs what an unknown one does and timing does not tell them apart. Answers `matches`.
+ */
+export async function withPasswordCost(matches: boolean, password: string): Promise<boolean> {
+  await verifyPassword(null, password);
+  return matches;
+}
+
 /** Verified against when there is no account or no password, so timing does not tell which. */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$J4IGmv8ESqxFAzeTNpmzuA$Mz6yfA/X5muvhs972kvuTSJ7Acw9InZBvXJ7+IHNqHI';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../domain/policy.js';
 import { escapeLike, prefixUpperBound } from '../domain/admin-rules.js';
 import { foldForSearch } from '../domain/names.js';
-import { generatePin } from '../domain/pin.js';
+import { generatePin, secureRandom } from '../domain/pin.js';
 import type { Db } from './connect.js';
 import type { NewUser, UserUpdate } from './schema.js';
 import { PROFILE_COLUMNS, toProfile } from './users.js';
@@ -107,12 +107,13 @@ export async function listStoreTypes(db: Db): Promise<StoreType[]> {
 
 /* ---------- people ---------- */
 
-/** Logins of the store people (PINs) the scope reaches. */
+/** The PINs of the store learners the scope reaches (store admins sign in with a password too). */
 export async function pinsInScope(db: Db, scope: Scope): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('login')
     .where('typ', '=', 'store_user')
+    .where('role', '<>', 'admin')
     .where(userScope(scope))
     .orderBy('login')
     .execute();
@@ -141,7 +142,7 @@ export async function searchUsers(
   db: Db,
   scope: Scope,
   searchString: string,
-  options: { kind?: 'store' | 'office'; limit: number },
+  options: { kind?: 'store' | 'office'; limit: number; pins: boolean },
 ): Promise<FoundUser[]> {
   const folded = foldForSearch(searchString);
   if (!folded) return [];
@@ -162,11 +163,12 @@ export async function searchUsers(
       ];
       if (pinPrefix) {
         const upper = prefixUpperBound(pinPrefix);
-        any.push(
-          upper
-            ? eb.and([eb('users.login', '>=', pinPrefix), eb('users.login', '<', upper)])
-            : eb('users.login', '>=', pinPrefix),
-        );
+        const range = upper
+          ? eb.and([eb('users.login', '>=', pinPrefix), eb('users.login', '<', upper)])
+          : eb('users.login', '>=', pinPrefix);
+        // Whoever may not see PINs may not find people by one either: each search would tell a PIN's digits.
+        const withPassword = eb.or([eb('users.typ', '<>', 'store_user'), eb('users.role', '=', 'admin')]);
+        any.push(options.pins ? range : eb.and([range, withPassword]));
       }
       if (idValue !== null) any.push(eb('users.id', '=', idValue));
       return eb.or(any);
@@ -230,7 +232,7 @@ const PIN_ATTEMPTS = 25;
 export async function insertUserWithPin(
   db: Db,
   values: Omit<NewUser, 'login'>,
-  random: () => number = Math.random,
+  random: () => number = secureRandom,
 ): Promise<{ id: number; login: string }> {
   /** The two letters of the PIN rule: the rule itself with nothing taken and the digits 0000. */
   const prefix = generatePin(
@@ -246,6 +248,20 @@ export async function insertUserWithPin(
     if (id !== null) return { id, login };
   }
   throw new Error('no free PIN found after repeated conflicts');
+}
+
+/** Gives a store person a new PIN (domain/pin.ts) in place of the old one; the new PIN. */
+export async function replacePin(db: Db, id: number, name: string, surname: string): Promise<string> {
+  const prefix = generatePin(
+    name,
+    surname,
+    () => false,
+    () => 0,
+  ).slice(0, 2);
+  const taken = await pinsWithPrefix(db, prefix);
+  const login = generatePin(name, surname, (pin) => taken.has(pin));
+  await db.updateTable('users').set({ login }).where('id', '=', id).execute();
+  return login;
 }
 
 export async function updateUserRow(db: Db, id: number, patch: UserUpdate): Promise<void> {

@@ -7,6 +7,7 @@ type CompletionType = contentRoutes.CompletionType;
 type InstructionBundle = contentRoutes.InstructionBundle;
 type LoginLinks = contentRoutes.LoginLinks;
 type Notification = contentRoutes.Notification;
+import { readIn } from '../domain/language-versions.js';
 import type { Db } from './connect.js';
 import type { SessionUser } from './sessions.js';
 
@@ -35,8 +36,37 @@ export async function countBundles(db: Db, user: Holder): Promise<BundleCounts> 
   return { cma: Number(row?.cma ?? 0), instructions: Number(row?.instructions ?? 0) };
 }
 
-/** The bundles of one kind assigned to the user's position, with the user's progress and resources. */
-async function listBundles(db: Db, user: Holder, kind: BundleKind) {
+/** Per bundle (or resource) id, its texts in one language. */
+async function textsIn(db: Db, language: string, bundleIds: number[], resourceIds: number[]) {
+  const [bundles, resources] = await Promise.all([
+    bundleIds.length
+      ? db
+          .selectFrom('bundle_texts')
+          .select(['bundle_id', 'category_name', 'description'])
+          .where('language', '=', language)
+          .where('bundle_id', 'in', bundleIds)
+          .execute()
+      : [],
+    resourceIds.length
+      ? db
+          .selectFrom('bundle_resource_texts')
+          .select(['resource_id', 'title', 'button_string'])
+          .where('language', '=', language)
+          .where('resource_id', 'in', resourceIds)
+          .execute()
+      : [],
+  ]);
+  return {
+    bundles: new Map(bundles.map(({ bundle_id, ...text }) => [bundle_id, text])),
+    resources: new Map(resources.map(({ resource_id, ...text }) => [resource_id, text])),
+  };
+}
+
+/**
+ * The bundles of one kind assigned to the user's position, with the user's progress and resources, their texts in
+ * `language` where they have them (`readIn`), else in their country's.
+ */
+async function listBundles(db: Db, user: Holder, kind: BundleKind, language?: string) {
   const { id: userId, position_id: positionId } = user;
   if (positionId === null) return [];
   const bundles = await db
@@ -53,6 +83,7 @@ async function listBundles(db: Db, user: Holder, kind: BundleKind) {
       'bundles.completion_type',
       'bundles.mandatory',
       'bundles.sort_order',
+      'bundles.country',
       'bundle_progress.seen',
       'bundle_progress.complete',
     ])
@@ -72,19 +103,25 @@ async function listBundles(db: Db, user: Holder, kind: BundleKind) {
         .orderBy('id')
         .execute()
     : [];
+  const foreign = bundles.filter((b) => language !== undefined && b.country !== language).map((b) => b.id);
+  const texts = await textsIn(
+    db,
+    language ?? '',
+    foreign,
+    resources.filter((r) => foreign.includes(r.bundle_id)).map((r) => r.id),
+  );
   return bundles.map((b) => ({
     bundle: {
       bundleId: b.id,
       category_id: b.category_id,
-      category_name: b.category_name,
-      description: b.description,
+      ...readIn({ category_name: b.category_name, description: b.description }, texts.bundles.get(b.id)),
       completion_type: b.completion_type as CompletionType,
       seen: b.seen === 1,
       complete: b.complete === 1,
     },
     mandatory: b.mandatory === 1,
     order: b.sort_order,
-    resources: resources.filter((r) => r.bundle_id === b.id),
+    resources: resources.filter((r) => r.bundle_id === b.id).map((r) => readIn(r, texts.resources.get(r.id))),
   }));
 }
 
@@ -103,16 +140,16 @@ const toResource = (r: {
 });
 
 /** The user's CMA bundles; `coming_soon` ones last, the rest in their order. */
-export async function listCmaBundles(db: Db, user: Holder): Promise<CmaBundle[]> {
-  const rows = await listBundles(db, user, 'cma');
+export async function listCmaBundles(db: Db, user: Holder, language?: string): Promise<CmaBundle[]> {
+  const rows = await listBundles(db, user, 'cma', language);
   const list = rows.map((row) => ({ ...row.bundle, resources: row.resources.map(toResource) }));
   const soon = (b: CmaBundle) => (b.completion_type === 'coming_soon' ? 1 : 0);
   return list.sort((a, b) => soon(a) - soon(b));
 }
 
 /** The user's instruction bundles: mandatory first, then in their order. */
-export async function listInstructionBundles(db: Db, user: Holder): Promise<InstructionBundle[]> {
-  const rows = await listBundles(db, user, 'instruction');
+export async function listInstructionBundles(db: Db, user: Holder, language?: string): Promise<InstructionBundle[]> {
+  const rows = await listBundles(db, user, 'instruction', language);
   const list = rows.map((row) => ({
     ...row.bundle,
     mandatory: row.mandatory,

@@ -1,13 +1,8 @@
 import type { courseRoutes, Language } from '@portal/shared';
 import { createHash } from 'node:crypto';
 import { contentUrl } from '../domain/content-url.js';
-import {
-  countDueMandatory as countDue,
-  inListOrder,
-  pickVersions,
-  statusOf,
-  type ResultStatus,
-} from '../domain/course-lists.js';
+import { countDueMandatory as countDue, inListOrder, statusOf, type ResultStatus } from '../domain/course-lists.js';
+import { pickVersions } from '../domain/language-versions.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
 
@@ -61,10 +56,31 @@ async function assignedVersions(db: Db, subject: CourseSubject) {
   return { byPosition, additional };
 }
 
+/**
+ * Per alias, the version of these a person is shown in `language` (domain/language-versions.ts, pickVersions): a
+ * language other than their own reads the courses' versions in it too.
+ */
+async function pickIn(
+  db: Db,
+  subject: CourseSubject,
+  versions: readonly CourseRow[],
+  language: string,
+): Promise<Map<string, CourseRow>> {
+  const aliases = [...new Set(versions.map((v) => v.alias))];
+  if (language === subject.language || aliases.length === 0) return pickVersions(subject, versions);
+  const translated = await db
+    .selectFrom('courses')
+    .selectAll()
+    .where('alias', 'in', aliases)
+    .where('language', '=', language)
+    .execute();
+  return pickVersions(subject, versions, language, (alias) => translated.filter((v) => v.alias === alias));
+}
+
 /** A person's assigned courses, one version per alias, and the aliases they have only in addition. */
 async function pickAssigned(db: Db, subject: CourseSubject, language: string) {
   const { byPosition, additional } = await assignedVersions(db, subject);
-  const chosen = pickVersions(subject.country, [...byPosition, ...additional], language);
+  const chosen = await pickIn(db, subject, [...byPosition, ...additional], language);
   const byPositionAliases = new Set(byPosition.map((c) => c.alias));
   const additionalOnly = new Set(additional.map((c) => c.alias).filter((alias) => !byPositionAliases.has(alias)));
   return { chosen, additionalOnly };
@@ -216,7 +232,7 @@ export async function listLinkedCourses(
   options: ListOptions = {},
 ): Promise<UserCourse[]> {
   const [versions, results] = await Promise.all([linkedVersions(db, subject), resultsOf(db, subject.id)]);
-  const chosen = pickVersions(subject.country, versions, options.language ?? subject.language);
+  const chosen = await pickIn(db, subject, versions, options.language ?? subject.language);
   const ordered = inListOrder(chosen.values(), subject.typ);
   return listed(subject, ordered, new Set(), results, options.now ?? new Date());
 }
@@ -230,16 +246,17 @@ export async function countDueMandatory(db: Db, subject: CourseSubject, now = ne
   return countDue(chosen, results, now);
 }
 
-/** The version of a course the person may open (assigned, additional or linked), or undefined. */
+/** The version of a course the person may open (assigned, additional or linked), in `language` where it has one. */
 export async function findOpenableCourse(
   db: Db,
   subject: CourseSubject,
   alias: string,
+  language: string = subject.language,
 ): Promise<CourseRow | undefined> {
   const [{ byPosition, additional }, linked] = await Promise.all([
     assignedVersions(db, subject),
     linkedVersions(db, subject),
   ]);
   const versions = [...byPosition, ...additional, ...linked].filter((c) => c.alias === alias);
-  return pickVersions(subject.country, versions, subject.language).get(alias);
+  return (await pickIn(db, subject, versions, language)).get(alias);
 }

@@ -1,37 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase } from '../../test/test-env.js';
-import { attemptsOf, clearAttempts, countAttempt, isLimited } from './login-attempts.js';
+import { clearAttempts, giveBackAttempts, reserveAttempts } from './login-attempts.js';
 
-const limit = { max: 3, windowMinutes: 15 };
 const at = (iso: string) => new Date(iso);
 
 describe.each(DIALECTS)('login attempts on %s', (dialect) => {
-  it('count within a window, start a new one once it has passed, and read several keys at once', async () => {
+  it('reserve within a window, start a new one once it has passed, give back and clear', async () => {
     const database = await openTestDatabase(dialect);
     try {
       const { db } = database;
-      await countAttempt(db, 'acct:a', limit, at('2026-11-23T08:00:00Z'));
-      await countAttempt(db, 'acct:a', limit, at('2026-11-23T08:05:00Z'));
-      await countAttempt(db, 'acct:a', limit, at('2026-11-23T08:14:00Z'));
-      await countAttempt(db, 'ip:1', limit, at('2026-11-23T08:14:00Z'));
-
-      const within = await attemptsOf(db, ['acct:a', 'ip:1', 'acct:none']);
-      expect(Object.fromEntries(within)).toEqual({
-        'acct:a': { window_start: '2026-11-23T08:00:00.000Z', failures: 3 },
-        'ip:1': { window_start: '2026-11-23T08:14:00.000Z', failures: 1 },
-      });
-      expect(isLimited(within.get('acct:a'), limit, at('2026-11-23T08:14:59Z'))).toBe(true);
-      expect(isLimited(within.get('acct:a'), limit, at('2026-11-23T08:15:00Z'))).toBe(false);
+      await reserveAttempts(db, ['acct:a'], 15, at('2026-11-23T08:00:00Z'));
+      await reserveAttempts(db, ['acct:a'], 15, at('2026-11-23T08:05:00Z'));
+      const both = await reserveAttempts(db, ['ip:1', 'acct:a'], 15, at('2026-11-23T08:14:00Z'));
+      expect(Object.fromEntries(both)).toEqual({ 'acct:a': 3, 'ip:1': 1 });
 
       // The window of 08:00 has passed by 08:15: the count starts again from this attempt.
-      await countAttempt(db, 'acct:a', limit, at('2026-11-23T08:15:00Z'));
-      expect((await attemptsOf(db, ['acct:a'])).get('acct:a')).toEqual({
-        window_start: '2026-11-23T08:15:00.000Z',
-        failures: 1,
-      });
+      expect((await reserveAttempts(db, ['acct:a'], 15, at('2026-11-23T08:15:00Z'))).get('acct:a')).toBe(1);
 
+      await giveBackAttempts(db, ['acct:a', 'ip:1']);
+      await giveBackAttempts(db, ['ip:1']);
+      expect(Object.fromEntries(await reserveAttempts(db, ['acct:a', 'ip:1'], 15, at('2026-11-23T08:16:00Z')))).toEqual(
+        {
+          'acct:a': 1,
+          'ip:1': 1,
+        },
+      );
       await clearAttempts(db, 'acct:a');
-      expect([...(await attemptsOf(db, ['acct:a', 'ip:1'])).keys()]).toEqual(['ip:1']);
+      expect((await reserveAttempts(db, ['acct:a'], 15, at('2026-11-23T08:17:00Z'))).get('acct:a')).toBe(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('gives each of a burst of concurrent reservations its own count', async () => {
+    const database = await openTestDatabase(dialect);
+    try {
+      const now = at('2026-11-23T08:00:00Z');
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => reserveAttempts(database.db, ['ip:2', 'pin-failures'], 15, now)),
+      );
+      const counts = answers.map((answer) => answer.get('ip:2')).sort((a, b) => a! - b!);
+      expect(counts).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     } finally {
       await database.dispose();
     }

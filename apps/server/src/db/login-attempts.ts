@@ -1,40 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from './connect.js';
 
-export interface Limit {
-  max: number;
-  windowMinutes: number;
-}
-
-export interface Attempts {
-  window_start: string;
-  failures: number;
-}
-
-/** The counted attempts of these keys, read at once; a key without any is absent. */
-export async function attemptsOf(db: Db, keys: string[]): Promise<Map<string, Attempts>> {
-  const rows = await db
-    .selectFrom('login_attempts')
-    .select(['key', 'window_start', 'failures'])
-    .where('key', 'in', keys)
-    .execute();
-  return new Map(rows.map(({ key, ...attempts }) => [key, attempts]));
-}
-
-/** True when these attempts have reached the limit within the current window. */
-export function isLimited(attempts: Attempts | undefined, limit: Limit, now = new Date()): boolean {
-  if (!attempts) return false;
-  if (Date.parse(attempts.window_start) + limit.windowMinutes * 60_000 <= now.getTime()) return false;
-  return attempts.failures >= limit.max;
-}
-
-/** Counts one more attempt against the key, starting a new window when the old one has passed. */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+/**
+ * Reserves one attempt on each key before the password or PIN is checked: one upsert for all keys that answers each
+ * key's count including this attempt, a new window starting where the old one has passed. Concurrent attempts each
+ * see their own count (a row lock on PostgreSQL, one writer on SQLite), so a burst gets no more checks than the limit.
+ * The keys go in sorted, so that two reservations on PostgreSQL lock shared keys in the same order.
+ */
+export async function reserveAttempts(
+  db: Db,
+  keys: string[],
+  windowMinutes: number,
+  now = new Date(),
+): Promise<Map<string, number>> {
   const start = now.toISOString();
-  const windowFloor = new Date(now.getTime() - limit.windowMinutes * 60_000).toISOString();
-  await db
+  const windowFloor = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  const sorted = [...new Set(keys)].sort();
+  const rows = await db
     .insertInto('login_attempts')
-    .values({ key, window_start: start, failures: 1 })
+    .values(sorted.map((key) => ({ key, window_start: start, failures: sql.lit(1) })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         failures: eb
@@ -46,12 +30,31 @@ export async function countAttempt(db: Db, key: string, limit: Limit, now = new 
         window_start: eb
           .case()
           .when('login_attempts.window_start', '<=', windowFloor)
-          .then(start)
+          .then(eb.ref('excluded.window_start'))
           .else(eb.ref('login_attempts.window_start'))
           .end(),
       })),
     )
+    .returning(['key', 'failures'])
     .execute();
+  return new Map(rows.map((row) => [row.key, Number(row.failures)]));
+}
+
+/**
+ * Gives reserved attempts back (the sign-in succeeded, or was refused unchecked). One statement a key: each locks one
+ * row only, so it never waits on a reservation while holding another.
+ */
+export async function giveBackAttempts(db: Db, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      db
+        .updateTable('login_attempts')
+        .set((eb) => ({ failures: eb('failures', '-', sql.lit(1)) }))
+        .where('key', '=', key)
+        .where('failures', '>', 0)
+        .execute(),
+    ),
+  );
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {

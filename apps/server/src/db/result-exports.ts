@@ -29,7 +29,7 @@ export async function* resultRows(
   const status = cellStatus(columns, now);
   const load = async (departmentId: number) => {
     const rows = await usersOf(db, { ...selection, departmentIds: [departmentId] })
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id')
@@ -92,7 +92,7 @@ export async function* bundleRows(
     .execute();
   for (const department of departments) {
     const rows = await usersOf(db, { ...selection, departmentIds: [department.id] })
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id')

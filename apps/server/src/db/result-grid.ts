@@ -32,7 +32,7 @@ export async function resultGrid(
   const firstPage = options.offset === 0;
   const [rows, count] = await Promise.all([
     usersOf(db, selection)
-      .select(gridUserColumns)
+      .select(gridUserColumns(selection.pins === true))
       .orderBy('departments.label')
       .orderBy('users.surname')
       .orderBy('users.name')

@@ -159,6 +159,22 @@ export interface BundleResourcesTable {
   sort_order: number;
 }
 
+/** A bundle's texts in a language other than its country's (migration 0015). */
+export interface BundleTextsTable {
+  bundle_id: number;
+  language: string;
+  category_name: string;
+  description: string;
+}
+
+/** A bundle resource's texts in a language other than its bundle's country's (migration 0015). */
+export interface BundleResourceTextsTable {
+  resource_id: number;
+  language: string;
+  title: string;
+  button_string: string | null;
+}
+
 export interface BundlePositionsTable {
   bundle_id: number;
   position_id: number;
@@ -212,6 +228,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** A browser a person signed in from: SHA-256 of its device token, never the token. */
+export interface SignInDevicesTable {
+  token_hash: string;
+  user_id: number;
+  last_at: Timestamp;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   window_start: Timestamp;
@@ -229,12 +252,19 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+/** A SCORM 2004 course version's activity tree (migration 0014): `CourseSequencing` as JSON text. */
+export interface CourseSequencingTable {
+  course_id: number;
+  sequencing_json: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
   positions: PositionsTable;
   users: UsersTable;
   courses: CoursesTable;
+  course_sequencing: CourseSequencingTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;
@@ -245,12 +275,15 @@ export interface Database {
   bundles: BundlesTable;
   bundle_resources: BundleResourcesTable;
   bundle_positions: BundlePositionsTable;
+  bundle_texts: BundleTextsTable;
+  bundle_resource_texts: BundleResourceTextsTable;
   bundle_progress: BundleProgressTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   login_links: LoginLinksTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  sign_in_devices: SignInDevicesTable;
   audit_log: AuditLogTable;
 }
 

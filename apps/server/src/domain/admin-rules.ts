@@ -1,5 +1,6 @@
 import type { Actor, Persona } from './policy.js';
 import { mayCall, personaOf, reachesUser } from './policy.js';
+import { needsPassword } from './sign-in.js';
 
 /** A person as the row-level rules need them. */
 export interface TargetUser {
@@ -32,6 +33,16 @@ function outranks(actor: Persona, target: Persona): boolean {
 export function mayManage(actor: Actor, target: TargetUser): boolean {
   const persona = personaOf(actor);
   return mayCall(persona, 'manage_users') && reachesUser(actor, target) && outranks(persona, personaOf(target));
+}
+
+/** A store learner's PIN is their whole credential: it is shown only to those who may give them a new one. */
+export function mayResetPin(actor: Actor, target: TargetUser): boolean {
+  return !needsPassword(target) && mayManage(actor, target);
+}
+
+/** The login as the caller may see it: empty in place of a PIN the caller may not reset. */
+export function visibleLogin(actor: Actor, target: TargetUser & { login: string }): string {
+  return needsPassword(target) || mayManage(actor, target) ? target.login : '';
 }
 
 /** Delete the person (an employee's training history or a manager profile); never oneself. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countDueMandatory, inListOrder, pickVersions, type ListedVersion } from './course-lists.js';
+import { countDueMandatory, inListOrder, type ListedVersion } from './course-lists.js';
 
 const version = (fields: Partial<ListedVersion> & Pick<ListedVersion, 'id' | 'alias' | 'language'>): ListedVersion => ({
   status: 'enabled',
@@ -9,35 +9,6 @@ const version = (fields: Partial<ListedVersion> & Pick<ListedVersion, 'id' | 'al
   course_order_office: 100,
   course_order_store: 100,
   ...fields,
-});
-
-describe('pickVersions', () => {
-  it('takes the wanted language, else the country’s, else English, else any, the lowest id among equals', () => {
-    const versions = [
-      version({ id: 1, alias: 'fire', language: 'ru' }),
-      version({ id: 2, alias: 'fire', language: 'en' }),
-      version({ id: 3, alias: 'fire', language: 'lv' }),
-      version({ id: 4, alias: 'safety', language: 'en' }),
-      version({ id: 5, alias: 'safety', language: 'lv' }),
-      version({ id: 6, alias: 'bonus', language: 'lt' }),
-      version({ id: 7, alias: 'bonus', language: 'ee' }),
-      version({ id: 8, alias: 'bonus', language: 'ee' }),
-    ];
-    const ids = (language: string) =>
-      Object.fromEntries([...pickVersions('lv', versions, language)].map(([alias, c]) => [alias, c.id]));
-    expect(ids('ru')).toEqual({ fire: 1, safety: 5, bonus: 6 });
-    expect(ids('en')).toEqual({ fire: 2, safety: 4, bonus: 6 });
-    expect(ids('ee')).toEqual({ fire: 3, safety: 5, bonus: 7 });
-  });
-
-  it('drops a course whose picked version is disabled rather than fall back to another language', () => {
-    const versions = [
-      version({ id: 1, alias: 'fire', language: 'lv', status: 'disabled' }),
-      version({ id: 2, alias: 'fire', language: 'en' }),
-    ];
-    expect(pickVersions('lv', versions, 'lv').size).toBe(0);
-    expect(pickVersions('lv', versions, 'en').get('fire')?.id).toBe(2);
-  });
 });
 
 describe('inListOrder', () => {

@@ -19,30 +19,6 @@ export interface ResultStatus {
   finish_time: string | null;
 }
 
-/**
- * Picks, per course alias, the version in the wanted language, else the country's, else English, else any (the
- * lowest id among equals); a disabled pick drops the course (it does not fall back to another language).
- */
-export function pickVersions<V extends ListedVersion>(
-  country: string,
-  versions: readonly V[],
-  language: string,
-): Map<string, V> {
-  const preference = [language, country, 'en'];
-  const rank = (course: V) => {
-    const i = preference.indexOf(course.language);
-    return i < 0 ? preference.length : i;
-  };
-  const chosen = new Map<string, V>();
-  for (const course of versions) {
-    const current = chosen.get(course.alias);
-    if (!current || rank(course) < rank(current) || (rank(course) === rank(current) && course.id < current.id))
-      chosen.set(course.alias, course);
-  }
-  for (const [alias, course] of chosen) if (course.status !== 'enabled') chosen.delete(alias);
-  return chosen;
-}
-
 /** A person's courses in list order: a store user's by store order, others' by office order, then name and id. */
 export function inListOrder<V extends ListedVersion>(courses: Iterable<V>, typ: string): V[] {
   const store = typ === 'store_user';

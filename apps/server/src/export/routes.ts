@@ -1,6 +1,6 @@
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { adminRoutes, type Language } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { listDepartments, loadTarget } from '../db/admin.js';
 import { assignedAliases } from '../db/result-cells.js';
@@ -10,11 +10,14 @@ import { completionHistory, userCourses } from '../db/user-results.js';
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';
-import { scopeOf } from '../domain/policy.js';
+import { visibleLogin } from '../domain/admin-rules.js';
+import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
 import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
 import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
-import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps, type OwnCall } from '../rpc/registry.js';
+import { DownloadBody } from './download-body.js';
+import { ExportSlots } from './export-slots.js';
 import { writeBundlesWorkbook, writeResultsWorkbook, writeUserDataWorkbook } from './workbooks.js';
 
 const { ADMIN_MESSAGES, DOWNLOAD_PATH, adminDownloads } = adminRoutes;
@@ -70,7 +73,11 @@ async function usersResults(db: Db, actor: SessionUser, query: Record<string, un
     params.departments,
     params.filterType === 'store' ? 'store' : undefined,
   );
-  const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+  const selection = {
+    scope: scopeOf(actor),
+    departmentIds: departments.map((d) => d.id),
+    pins: mayCall(personaOf(actor), 'manage_users'),
+  };
   const countries = [...new Set(departments.map((d) => d.country))];
   const order = params.filterType === 'store' ? 'store' : 'office';
   let courses = await loadCatalogue(db, {
@@ -110,7 +117,11 @@ function bundleResults(kind: 'cma' | 'instruction') {
     const departments = await exportDepartments(db, actor, params.exportAll ? [] : [params.selectedStore!], 'store');
     const countries = [...new Set(departments.map((d) => d.country))];
     const bundles = await bundlesOf(db, kind, countries);
-    const selection = { scope: scopeOf(actor), departmentIds: departments.map((d) => d.id) };
+    const selection = {
+      scope: scopeOf(actor),
+      departmentIds: departments.map((d) => d.id),
+      pins: mayCall(personaOf(actor), 'manage_users'),
+    };
     return {
       filename: `${kind === 'cma' ? 'cma' : 'instructions'}-results-${today()}.xlsx`,
       audit: { action: `export.${kind}_results`, after: { stores: departments.map((d) => d.alias) } },
@@ -134,12 +145,12 @@ async function userData(db: Db, actor: SessionUser, query: Record<string, unknow
   await assertSubjectsInScope(db, actor, [params.u]);
   const target = await loadTarget(db, params.u);
   if (!target) throw new ApiError('no_user_found', 'No such user.');
-  const user = target.profile;
+  const user = { ...target.profile, login: visibleLogin(actor, target) };
   const [courses, completions] = await Promise.all([
     userCourses(db, user, params.lang as Language, new Date()),
     completionHistory(db, user.id),
   ]);
-  const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_');
+  const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_') || String(user.id);
   return {
     filename: `user-${safeLogin}-${today()}.xlsx`,
     audit: { action: 'export.user_data', after: { user_id: user.id } },
@@ -147,47 +158,85 @@ async function userData(db: Db, actor: SessionUser, query: Record<string, unknow
   };
 }
 
-const DOWNLOADS: Record<string, (db: Db, actor: SessionUser, query: Record<string, unknown>) => Promise<Download>> = {
+type Prepare = (db: Db, actor: SessionUser, query: Record<string, unknown>) => Promise<Download>;
+
+const DOWNLOADS: Record<string, Prepare> = {
   [adminDownloads.usersResults.route]: usersResults,
   [adminDownloads.cmaResults.route]: bundleResults('cma'),
   [adminDownloads.instructionsResults.route]: bundleResults('instruction'),
   [adminDownloads.userData.route]: userData,
 };
 
-/**
- * The spreadsheet downloads: `GET /api/download?r=<name>&…` answers an .xlsx file (also into a hidden frame).
- * The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
- */
-export async function exportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
+/** Answers one download: an .xlsx file, or the error envelope when it fails before its first byte. */
+function answerDownload(deps: ApiDeps, prepare: Prepare, slots: ExportSlots) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const query: Record<string, unknown> = { ...queryOf(request) };
-    const name = typeof query.r === 'string' ? query.r : '';
-    const prepare = Object.hasOwn(DOWNLOADS, name) ? DOWNLOADS[name] : undefined;
-    if (!prepare) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
     // The registry's own check: session (`not active`), userId beside it, role against the capability.
     const actor = await authorizeCaller(request, deps, 'export', query);
     delete query.r;
     delete query.userId;
     delete query.userHash;
 
-    const download = await prepare(deps.db, actor, query);
-    await recordAudit(deps.db, {
-      actorId: actor.id,
-      action: download.audit.action,
-      subjectType: 'export',
-      subjectId: null,
-      after: download.audit.after,
-    });
+    const release = slots.take(actor.id);
+    if (!release) {
+      throw new ApiError('rate limited', 'Too many exports are being prepared. Please try again in a minute.');
+    }
+    let download: Download;
+    try {
+      download = await prepare(deps.db, actor, query);
+      await recordAudit(deps.db, {
+        actorId: actor.id,
+        action: download.audit.action,
+        subjectType: 'export',
+        subjectId: null,
+        after: download.audit.after,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
 
-    const body = new PassThrough();
-    download.write(body).catch((error: unknown) => {
-      request.log.error({ err: error }, 'export failed');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    const body = new DownloadBody(deps.config.EXPORT_UNREAD_SECONDS * 1000);
+    download
+      .write(body)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'export failed');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      })
+      .finally(release);
     return reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${download.filename}"`)
       .header('cache-control', 'no-store')
       .send(body);
+  };
+}
+
+/**
+ * The spreadsheet downloads as calls of `GET /api?r=<name>&…` (the spec's endpoint). Exports at once are capped in
+ * all and per caller (`rate limited` beyond), and a download nobody reads is ended.
+ */
+export function downloadCalls(deps: ApiDeps): Record<string, OwnCall> {
+  const slots = new ExportSlots({ total: deps.config.EXPORTS_AT_ONCE, perCaller: deps.config.EXPORTS_PER_CALLER });
+  return Object.fromEntries(
+    Object.entries(DOWNLOADS).map(([name, prepare]) => [
+      name,
+      { method: 'GET', answer: answerDownload(deps, prepare, slots) },
+    ]),
+  );
+}
+
+/**
+ * The same downloads, sharing their caps, at `GET /api/download?r=<name>&…` (the web app's path, also into a hidden
+ * frame). The session and the permission are resolved as the call registry does; failures are the usual JSON envelope.
+ */
+export async function exportRoutes(app: FastifyInstance, options: { calls: Record<string, OwnCall> }): Promise<void> {
+  const { calls } = options;
+  app.get(DOWNLOAD_PATH, async (request: FastifyRequest, reply) => {
+    const { r } = queryOf(request);
+    const name = typeof r === 'string' ? r : '';
+    const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
+    if (!call) throw notFound(`Unknown download "${name.slice(0, 60)}".`);
+    return call.answer(request, reply);
   });
 }

@@ -54,9 +54,12 @@ function startWriter(): Worker {
 /**
  * Asks a writer to end itself rather than terminating it: Node 20 aborts the whole process when a thread is terminated
  * between creating a zlib stream and initialising it ("close before init"), and ExcelJS creates one per zip entry.
+ * Resolves once the thread has ended, so an export is over only when its thread is gone.
  */
-function stopWriter(writer: Worker) {
+function stopWriter(writer: Worker): Promise<void> {
+  const ended = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
   writer.postMessage({ type: 'stop' } satisfies ToWriter);
+  return ended;
 }
 
 export interface SheetWriter {
@@ -77,12 +80,14 @@ const READY = Promise.resolve();
 /**
  * Writes a workbook to `stream` and ends it. ExcelJS's streaming writer runs on a thread of its own, so rows are
  * turned into XML while `write` reads the next ones; its output comes back in pieces as the download takes them.
- * If `write` or the writer fails, or the stream closes first, the writer thread is stopped and the promise rejects.
+ * If `write` or the writer fails, or the stream closes first, the writer thread is stopped and the promise rejects
+ * once it has ended.
  */
 export async function writeWorkbook(stream: Writable, write: (workbook: Workbook) => Promise<void>): Promise<void> {
   const writer = idleWriters.pop() ?? startWriter();
   writer.ref();
   let failure: Error | undefined;
+  let exited = false;
   const batch = new RowPacker();
   let batchesAhead = 0;
   let piecesUntaken = 0;
@@ -104,11 +109,13 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
     if (failure) return;
     failure = error;
     detach();
-    stopWriter(writer);
     waitingForRoom?.reject(error);
-    finished.reject(error);
+    void (exited ? Promise.resolve() : stopWriter(writer)).then(() => finished.reject(error));
   }
-  const onExit = () => fail(new Error('The spreadsheet writer stopped.'));
+  const onExit = () => {
+    exited = true;
+    fail(new Error('The spreadsheet writer stopped.'));
+  };
   const onClose = () => fail(new Error('The download closed before the workbook was written.'));
   function onMessage(message: FromWriter) {
     switch (message.type) {
@@ -131,10 +138,10 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
         if (piecesUntaken === 0 && idleWriters.length === 0) {
           writer.unref();
           idleWriters.push(writer);
+          finished.resolve();
         } else {
-          stopWriter(writer);
+          void stopWriter(writer).then(() => finished.resolve());
         }
-        finished.resolve();
         break;
       case 'failed':
         fail(Object.assign(new Error(message.message), { stack: message.stack }));
@@ -181,9 +188,10 @@ export async function writeWorkbook(stream: Writable, write: (workbook: Workbook
     await write(workbook);
   } catch (error) {
     fail(error instanceof Error ? error : new Error(String(error)));
+    await done.catch(() => {});
     throw error;
   }
-  if (failure) throw failure;
+  if (failure) await done;
   sendRows();
   post({ type: 'finish' });
   await done;

@@ -1,7 +1,34 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 
-const SECRET_PARAMS = /([?&](?:userHash|hash|pass|password)=)[^&]*/gi;
+/** Query parameters that carry a session token or a password, by name as the query parser reads it. */
+const SECRET_PARAMS = new Set(['userhash', 'hash', 'pass', 'password']);
+
+/** The parameter's name as `parseQuery` reads it: percent-decoded, `+` as a space, without a `[]` suffix. */
+function paramName(raw: string): string {
+  let name = raw.replace(/\+/g, ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // Left as it is, as URLSearchParams leaves a malformed escape.
+  }
+  return name.replace(/\[\]$/, '').toLowerCase();
+}
+
+/** A request address with the value of every secret parameter replaced, however its name is written. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const pairs = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_PARAMS.has(paramName(name)) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, query)}?${pairs.join('&')}`;
+}
 
 /**
  * Pino settings: never a session token, cookie or password in a log line. A request is logged as its method, address
@@ -16,7 +43,7 @@ export function loggerOptions(level: string) {
       req(request: FastifyRequest) {
         return {
           method: request.method,
-          url: request.url.replace(SECRET_PARAMS, '$1[redacted]'),
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         };
       },

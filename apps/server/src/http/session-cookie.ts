@@ -22,3 +22,15 @@ export function setSessionCookie(reply: FastifyReply, token: string, options: { 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.header('set-cookie', serialize(SESSION_COOKIE, '', { ...SCOPE, expires: new Date(0), maxAge: 0 }));
 }
+
+/** The browser's device token: set at its first sign-in, it lets its owners past strangers' failures (SECURITY.md). */
+export const DEVICE_COOKIE = 'portal_device';
+
+export function deviceCookie(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  return (header ? parse(header)[DEVICE_COOKIE] : undefined) || null;
+}
+
+export function setDeviceCookie(reply: FastifyReply, token: string, options: { secure: boolean; maxAge: number }) {
+  reply.header('set-cookie', serialize(DEVICE_COOKIE, token, { ...SCOPE, httpOnly: true, ...options }));
+}

@@ -12,8 +12,16 @@ import { additionalCourses } from '../db/admin.js';
 import { loadCatalogue } from '../db/result-columns.js';
 import { resultGrid } from '../db/result-grid.js';
 import { completionHistory, userCourses } from '../db/user-results.js';
-import { mayDelete, mayGiveCourses, mayGrantAdmin, mayManage } from '../domain/admin-rules.js';
-import { scopeOf } from '../domain/policy.js';
+import {
+  mayDelete,
+  mayGiveCourses,
+  mayGrantAdmin,
+  mayManage,
+  mayResetPin,
+  visibleLogin,
+} from '../domain/admin-rules.js';
+import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
+import { needsPassword } from '../domain/sign-in.js';
 import { countriesFor, departmentsInScope, languageFor } from './admin-access.js';
 import { ApiError, forbidden, notFound } from './errors.js';
 import { route, type RouteContext, type RouteDef } from './registry.js';
@@ -59,10 +67,20 @@ function searchRoute<
 >(contract: C, kind?: 'store' | 'office') {
   return route(contract, {
     allow: 'view_results',
-    async handler({ input, actor, db, extra }) {
-      const found = await searchUsers(db, scopeOf(actor), input.search_string, { kind, limit: SEARCH_LIMIT });
+    async handler({ input, actor, db, extra, audit }) {
+      // Everyone a search finds is in the caller's scope: whoever may manage people there may see their PINs.
+      const pins = mayCall(personaOf(actor), 'manage_users');
+      const found = await searchUsers(db, scopeOf(actor), input.search_string, { kind, limit: SEARCH_LIMIT, pins });
       if (found.length === 0) extra.message = ADMIN_MESSAGES.noUsers;
-      return found as OutputOf<C>;
+      const withPin = found.filter((user) => !needsPassword(user));
+      if (pins && withPin.length > 0)
+        await audit({
+          action: 'pin.view',
+          subjectType: 'user',
+          subjectId: null,
+          after: { user_ids: withPin.map((u) => u.id) },
+        });
+      return (pins ? found : found.map((user) => (needsPassword(user) ? user : { ...user, login: '' }))) as OutputOf<C>;
     },
   });
 }
@@ -85,10 +103,12 @@ export const getStoreLabel = route(adminRoutes.getStoreLabel, {
 export const getUserData = route(adminRoutes.getUserData, {
   allow: 'view_results',
   subjectUsers: (input) => [input.user_id],
-  async handler({ input, actor: caller, db }) {
+  async handler({ input, actor: caller, db, audit }) {
     const target = await loadTarget(db, input.user_id);
     if (!target) throw new ApiError('no_user_found', 'No such user.');
-    const user = target.profile;
+    const user = { ...target.profile, login: visibleLogin(caller, target) };
+    if (!needsPassword(target) && user.login)
+      await audit({ action: 'pin.view', subjectType: 'user', subjectId: target.id });
     const now = new Date();
     const [courses, completions, additional] = await Promise.all([
       userCourses(db, user, languageFor(caller, input.userLang), now),
@@ -106,14 +126,20 @@ export const getUserData = route(adminRoutes.getUserData, {
         grant_admin: mayGrantAdmin(caller, target),
         delete: mayDelete(caller, target),
         additional_courses: mayGiveCourses(caller, target),
+        reset_pin: mayResetPin(caller, target),
       },
     };
   },
 });
 
+/** Only for those who may manage the people it lists (admin-rules.ts, mayResetPin); every answer is audited. */
 export const getAllPins = route(adminRoutes.getAllPins, {
-  allow: 'view_results',
-  handler: ({ actor, db }) => pinsInScope(db, scopeOf(actor)),
+  allow: 'manage_users',
+  async handler({ actor, db, audit }) {
+    const pins = await pinsInScope(db, scopeOf(actor));
+    await audit({ action: 'pin.view', subjectType: 'user', subjectId: null, after: { count: pins.length } });
+    return pins;
+  },
 });
 
 export const getAllDepartments = route(adminRoutes.getAllDepartments, {

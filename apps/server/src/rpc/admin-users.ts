@@ -15,6 +15,7 @@ import {
   insertUserWithPin,
   loadTarget,
   removeAdditionalCourses,
+  replacePin,
   setManualCompletion,
   updateUserRow,
   type Target,
@@ -33,6 +34,7 @@ import {
   mayGrantAdmin,
   mayManage,
   mayPlace,
+  mayResetPin,
 } from '../domain/admin-rules.js';
 import { searchName } from '../domain/names.js';
 import { personaOf } from '../domain/policy.js';
@@ -260,6 +262,29 @@ export const deleteUser = route(adminRoutes.deleteUser, {
   },
 });
 
+export const resetPin = route(adminRoutes.resetPin, {
+  allow: 'manage_users',
+  writes: true,
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, actor: caller, db, audit }) {
+    const target = await mustLoad(db, input.user_id);
+    if (needsPassword(target))
+      throw invalidInput('The request is not valid.', { user_id: 'This person signs in with a password, not a PIN.' });
+    if (!mayResetPin(caller, target)) throw forbidden('You may not give this person a new PIN.');
+    const login = await replacePin(db, target.id, target.name, target.surname);
+    await endUserSessions(db, target.id);
+    // The PINs themselves stay out of the log: the new one is a live credential.
+    await audit({
+      action: 'user.reset_pin',
+      subjectType: 'user',
+      subjectId: target.id,
+      before: { pin_set: true },
+      after: { pin_set: true, sessions_ended: true },
+    });
+    return { login };
+  },
+});
+
 async function checkCourses(db: Db, aliases: string[], field: string): Promise<void> {
   const known = await existingAliases(db, aliases);
   const unknown = aliases.find((a) => !known.has(a));
@@ -424,6 +449,7 @@ export const adminUsersApi: RouteDef[] = [
   addUser,
   updateUserData,
   deleteUser,
+  resetPin,
   saveAdditionalCourses,
   addAdditionalCourse,
   removeAdditionalCourse,

@@ -85,7 +85,7 @@ describeEachDatabase('sign-in', (env) => {
   });
 
   it('answers invalid input with the failing fields, and never a stack trace', async () => {
-    const res = await env().call('login', { login: 'ab1234', pass: '', extra: 1 });
+    const res = await env().call('login', { login: 1234, pass: '' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid input');
     const malformed = await env().app.inject({

@@ -1,23 +1,30 @@
 import { authRoutes } from '@portal/shared';
-import { hashToken } from '../db/sessions.js';
-import { createSession, endSession } from '../db/sessions.js';
-import { attemptsOf, clearAttempts, countAttempt, isLimited } from '../db/login-attempts.js';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+import { createSession, endSession, hashToken } from '../db/sessions.js';
+import { clearAttempts, giveBackAttempts, reserveAttempts } from '../db/login-attempts.js';
+import { deviceSignIns, rememberDevice } from '../db/sign-in-devices.js';
 import { findUserByLogin, refreshFromDirectory, setUserLanguage } from '../db/users.js';
 import { authenticate, directorySettings, DirectoryUnavailableError } from '../auth/ldap.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { needsPassword } from '../domain/sign-in.js';
+import { verifyPassword, withPasswordCost } from '../auth/passwords.js';
+import {
+  addressKey,
+  DEVICE_KNOWN_DAYS,
+  isPinAttempt,
+  needsPassword,
+  signInKeys,
+  type SignInLimits,
+} from '../domain/sign-in.js';
 import { ApiError, forbidden } from './errors.js';
 import { route, type RouteContext, type RouteDef } from './registry.js';
 
 const normalizeLogin = (login: string) => login.trim().toLowerCase();
 
-function limits(ctx: RouteContext<typeof authRoutes.loginRoute>) {
-  const windowMinutes = ctx.config.LOGIN_WINDOW_MINUTES;
-  return {
-    account: { max: ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMinutes },
-    address: { max: ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMinutes },
-  };
-}
+const limits = (config: Config): SignInLimits => ({
+  account: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  address: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  pinFailures: config.LOGIN_MAX_PIN_FAILURES,
+});
 
 const rateLimited = () => new ApiError('rate limited', 'Too many attempts. Please wait a few minutes and try again.');
 
@@ -56,54 +63,93 @@ async function directorySignIn(
 export const checkType = route(authRoutes.checkType, {
   allow: 'public',
   async handler({ input, db, config, ip }) {
-    // Here and in `login` the attempts and the account are read together: on PostgreSQL in one round trip, on SQLite
-    // in one read transaction.
-    const limit = { max: config.CHECK_TYPE_MAX_PER_ADDRESS, windowMinutes: config.LOGIN_WINDOW_MINUTES };
-    const key = `check:${ip}`;
-    const [attempts, user] = await Promise.all([
-      attemptsOf(db, [key]),
-      findUserByLogin(db, normalizeLogin(input.login)),
-    ]);
-    if (isLimited(attempts.get(key), limit)) throw rateLimited();
-    await countAttempt(db, key, limit);
+    const key = `check:${addressKey(ip)}`;
+    const counts = await reserveAttempts(db, [key], config.LOGIN_WINDOW_MINUTES);
+    if (counts.get(key)! > config.CHECK_TYPE_MAX_PER_ADDRESS) throw rateLimited();
+    const user = await findUserByLogin(db, normalizeLogin(input.login));
     if (!user) return [];
     return [{ role: user.role, typ: user.typ, needs_password: needsPassword(user) }] as never;
   },
 });
 
+/** Is this the password (or PIN) of this user? Unknown accounts are checked against a dummy hash, at the same cost. */
+async function credentialsMatch(
+  ctx: RouteContext<typeof authRoutes.loginRoute>,
+  user: Awaited<ReturnType<typeof findUserByLogin>>,
+  pass: string,
+): Promise<boolean> {
+  if (!user) return verifyPassword(null, pass);
+  if (user.typ === 'ldap_user' && ctx.config.LDAP_URL) return directorySignIn(ctx, user, pass);
+  if (needsPassword(user)) return verifyPassword(user.pass_hash, pass);
+  return withPasswordCost(pass === '' || pass === ctx.config.STORE_SHARED_PASSWORD, pass);
+}
+
 export const login = route(authRoutes.loginRoute, {
   allow: 'public',
   async handler(ctx) {
-    const { input, db, config, ip } = ctx;
+    const { input, db, config, ip, session } = ctx;
     const account = normalizeLogin(input.login);
-    const keys = { account: `acct:${account}`, address: `ip:${ip}` };
-    const limit = limits(ctx);
-    const [attempts, user] = await Promise.all([
-      attemptsOf(db, [keys.account, keys.address]),
+    const deviceHash = session.device ? hashToken(session.device) : null;
+    const now = new Date();
+    const [user, deviceUsers] = await Promise.all([
       findUserByLogin(db, account),
+      deviceSignIns(db, deviceHash, new Date(now.getTime() - DEVICE_KNOWN_DAYS * 86_400_000)),
     ]);
-    if (isLimited(attempts.get(keys.account), limit.account) || isLimited(attempts.get(keys.address), limit.address)) {
+    const device = {
+      hash: deviceHash,
+      forUser: !!user && deviceUsers.includes(user.id),
+      forAnyone: deviceUsers.length > 0,
+    };
+    const keys = signInKeys(
+      {
+        login: account,
+        address: ip,
+        pinAttempt: isPinAttempt(account, input.pass, config.STORE_SHARED_PASSWORD),
+        device,
+      },
+      limits(config),
+    );
+    // The attempt is counted before the check and given back when it succeeds: a burst gets no more checks than the limit.
+    const counts = await reserveAttempts(
+      db,
+      keys.map((k) => k.key),
+      config.LOGIN_WINDOW_MINUTES,
+      now,
+    );
+    const giveBack = () =>
+      giveBackAttempts(
+        db,
+        keys.map((k) => k.key),
+      );
+    if (keys.some((k) => counts.get(k.key)! > k.max)) {
+      await giveBack();
       throw rateLimited();
     }
-    const ok = user
-      ? user.typ === 'ldap_user' && config.LDAP_URL
-        ? await directorySignIn(ctx, user, input.pass)
-        : needsPassword(user)
-          ? await verifyPassword(user.pass_hash, input.pass)
-          : input.pass === '' || input.pass === config.STORE_SHARED_PASSWORD
-      : await verifyPassword(null, input.pass);
-    if (!user || !ok) {
-      await countAttempt(db, keys.account, limit.account);
-      await countAttempt(db, keys.address, limit.address);
-      throw new ApiError('wrong password', 'wrong password');
+    let ok: boolean;
+    try {
+      ok = await credentialsMatch(ctx, user, input.pass);
+    } catch (error) {
+      await giveBack();
+      throw error;
     }
-    // Most sign-ins follow no failed attempt: nothing to clear, one write fewer.
-    if (attempts.has(keys.account)) await clearAttempts(db, keys.account);
+    if (!user || !ok) throw new ApiError('wrong password', 'wrong password');
+    await Promise.all([
+      giveBackAttempts(
+        db,
+        keys.filter((k) => !k.account).map((k) => k.key),
+      ),
+      ...keys.filter((k) => k.account).map((k) => clearAttempts(db, k.key)),
+    ]);
     const token = await createSession(db, user.id, {
       idleMinutes: config.SESSION_IDLE_MINUTES,
       maxHours: config.SESSION_MAX_HOURS,
     });
-    ctx.session.set(token);
+    session.set(token);
+    if (!device.forUser) {
+      const deviceToken = device.forAnyone ? session.device! : randomBytes(32).toString('base64url');
+      await rememberDevice(db, hashToken(deviceToken), user.id, now);
+      session.setDevice(deviceToken);
+    }
     ctx.extra.COOKIE = { id: user.id, hash: token };
     return 'Logged in' as const;
   },

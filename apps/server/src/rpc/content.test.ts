@@ -104,8 +104,9 @@ describeEachDatabase('content calls', (env) => {
     const back = await env().call('set_cma_bundle_complete', { bundleId: 1, complete: false }, token);
     expect(back.status).toBe(400);
     expect(back.body.fields?.complete).toMatch(/only moves forward/);
-    const extra = await env().call('set_instruction_seen', { bundleId: 1, user_id: 3 }, token);
-    expect(extra.status).toBe(400);
+    const listed = await env().call('set_instruction_seen', { bundleId: [1] }, token);
+    expect(listed.status).toBe(400);
+    expect(listed.body.fields).toHaveProperty('bundleId');
     const alias = await env().call('set_notification_readed', { notification_alias: '../etc' }, token);
     expect(alias.status).toBe(400);
     expect(alias.body.fields).toHaveProperty('notification_alias');
@@ -130,6 +131,29 @@ describeEachDatabase('content calls', (env) => {
     expect(own).toHaveLength(2);
     expect(own[0]!.mandatory).toBe(true);
     expect(own[0]!.resources[0]!.button_string).toBe('Atvērt PDF');
+  });
+
+  it("gives the bundles' texts in the language the person reads, with the same bundles and progress", async () => {
+    const token = await env().login('kz1234');
+    const own = await cma(token);
+    await env().call('set_cma_seen', { bundleId: own[1]!.bundleId }, token);
+    const read = async (userLang: string) =>
+      (await env().call('cma_resources', { userLang }, token)).body.result as CmaBundle[];
+    const [latvian, english, estonian] = [await read('lv'), await read('en'), await read('ee')];
+    expect(english[0]!.category_name).toBe('Category management basics');
+    expect(english[0]!.resources.map((r) => r.title)).toContain('Course: excellent customer service');
+    expect(estonian[0]!.category_name).toBe('Kategooriajuhtimise alused');
+    expect(latvian[0]!.category_name).toBe('Kategoriju vadības pamati');
+    const shape = (list: CmaBundle[]) =>
+      list.map((b) => [b.bundleId, b.seen, b.complete, b.resources.map((r) => [r.resource_id, r.resource_path])]);
+    expect(shape(english)).toEqual(shape(latvian));
+    expect(english[1]!.seen).toBe(true);
+
+    const anna = await env().login('ab1234');
+    const steps = (await env().call('get_instructions', { userLang: 'en' }, anna)).body.result as InstructionBundle[];
+    expect(steps[0]!.category_name).toBe('Closing the cash desk at the end of the day');
+    expect(steps[0]!.resources[0]!.button_string).toBe('Open the PDF');
+    expect((await env().call('cma_resources', { userLang: 'de' }, token)).status).toBe(400);
   });
 
   it('refuses bundles that are not assigned to the caller (forbidden) or do not exist (not found)', async () => {
@@ -261,7 +285,8 @@ describeEachDatabase('content calls', (env) => {
       video_section: 'store',
       help_guide: '/files/help/user-guide-lv.pdf',
       bundles: { cma: 0, instructions: 2 },
-      abc_link: null,
+      // The demo organisation's settings (seed/demo-settings.ts).
+      abc_link: 'https://abc.example.com/lv/',
     });
     const liga = await env().login('lo1234', 'demo-pass');
     const hers = (await env().call('portal_settings', { language: 'en' }, liga)).body

@@ -55,12 +55,12 @@ async function advanceBundle(
 
 export const cmaResources = route(contentRoutes.cmaResources, {
   allow: 'own',
-  handler: async ({ actor, db }) => listCmaBundles(db, actor),
+  handler: async ({ input, actor, db }) => listCmaBundles(db, actor, input.userLang),
 });
 
 export const getInstructions = route(contentRoutes.getInstructions, {
   allow: 'own',
-  handler: async ({ actor, db }) => listInstructionBundles(db, actor),
+  handler: async ({ input, actor, db }) => listInstructionBundles(db, actor, input.userLang),
 });
 
 export const setCmaSeen = route(contentRoutes.setCmaSeen, {

@@ -11,9 +11,9 @@ import { findResult, readCourseLog, recordCompletion, saveAttemptState } from '.
 import { courseVersion } from '../db/course-versions.js';
 import { currentAttempt } from '../domain/attempts.js';
 import { contentUrl } from '../domain/content-url.js';
-import { courseRoots, courseScos } from '../scorm/library.js';
+import { courseScos } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
-import { route, type RouteDef } from './registry.js';
+import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
 
 type CourseState = courseRoutes.CourseState;
 type ScormVersion = courseRoutes.ScormVersion;
@@ -22,10 +22,12 @@ const notOpenable = () => notFound('This course is not in your list.');
 
 export const courses = route(courseRoutes.courses, {
   allow: 'own',
-  // The registry checks every listed person against the caller's scope (domain/policy.ts reachesUser).
-  subjectUsers: (input) => input.userIds ?? [],
   async handler({ input, actor, db }) {
-    const subjects = input.userIds ? await loadSubjects(db, [...new Set(input.userIds)]) : [actor];
+    const ids = [...new Set(input.userId ?? [actor.id])];
+    const own = ids.length === 1 && ids[0] === actor.id;
+    // Anyone else listed must lie in the caller's scope (domain/policy.ts reachesUser), as the registry checks subjects.
+    if (!own) await assertSubjectsInScope(db, actor, ids);
+    const subjects = own ? [actor] : await loadSubjects(db, ids);
     return listCourses(db, subjects, input.userLang ? { language: input.userLang } : {});
   },
 });
@@ -76,9 +78,9 @@ export const setCourseComplete = route(courseRoutes.setCourseComplete, {
 export const getCourseState = route(courseRoutes.getCourseState, {
   allow: 'own',
   async handler({ input, actor: subject, db, config }): Promise<CourseState> {
-    const course = await findOpenableCourse(db, subject, input.course_alias);
+    const course = await findOpenableCourse(db, subject, input.course_alias, input.userLang);
     if (!course) throw notOpenable();
-    const scos = courseScos(courseRoots(config), course);
+    const scos = courseScos(config.COURSES_DIR, course);
     const row = await findResult(db, subject.id, course.alias);
     const now = new Date();
     const current = currentAttempt(
@@ -133,7 +135,7 @@ export const setCourseState = route(courseRoutes.setCourseState, {
     const course =
       openable.id === input.course_id ? openable : await courseVersion(db, input.course_alias, input.course_id);
     if (!course) throw invalidInput('course_id is not a version of this course.', { course_id: 'unknown version' });
-    const scoIds = courseScos(courseRoots(config), course).map((s) => s.id);
+    const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
     if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
     const outcome = await saveAttemptState(db, {
       userId: subject.id,

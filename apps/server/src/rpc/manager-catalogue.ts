@@ -4,6 +4,7 @@ import { managerRoutes, type ParsedInputOf } from '@portal/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { recordAudit } from '../db/audit.js';
+import { saveCourseSequencing } from '../db/course-sequencing.js';
 import {
   courseExists,
   findCourse,
@@ -15,7 +16,10 @@ import {
   type NewCourse,
 } from '../db/manager.js';
 import { importPackage, PackageError } from '../scorm/import.js';
-import { courseRoots, findCourseDir, readCourseManifest } from '../scorm/library.js';
+import { findCourseDir, readCourseManifest } from '../scorm/library.js';
+import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
+import type { CourseSequencing } from '../scorm/sequencing/types.js';
+import { SequencingError } from '../scorm/sequencing/values.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
@@ -66,8 +70,8 @@ async function insertAndAudit(
 
 /**
  * Adds a course from an uploaded SCORM .zip: refuses a taken alias or folder, checks and unpacks the package
- * with the courses area's import (which leaves nothing behind when it refuses), then registers the course in
- * one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
+ * with the courses area's import (which leaves nothing behind when it refuses), then registers the course with
+ * its activity tree in one transaction; if that fails, the unpacked folder is removed again. Nothing half-made remains.
  */
 export async function addCourseFromPackage(
   deps: { db: Db; config: Config },
@@ -82,7 +86,7 @@ export async function addCourseFromPackage(
   }
   const folder = input.folder ?? `${input.alias}-${input.language}`;
   if (await courseExists(deps.db, input.alias, input.language)) throw aliasTaken(input);
-  if ((await folderInUse(deps.db, folder)) || findCourseDir(courseRoots(deps.config), folder)) {
+  if ((await folderInUse(deps.db, folder)) || findCourseDir(deps.config.COURSES_DIR, folder)) {
     throw conflict(`The course folder "${folder}" is already in use. Choose another folder name.`);
   }
   let imported;
@@ -95,8 +99,8 @@ export async function addCourseFromPackage(
     throw error;
   }
   try {
-    return await deps.db.transaction().execute((trx) =>
-      insertAndAudit(
+    return await deps.db.transaction().execute(async (trx) => {
+      const course = await insertAndAudit(
         trx,
         actorId,
         newCourseRow(input, {
@@ -106,8 +110,10 @@ export async function addCourseFromPackage(
           external_url: null,
         }),
         'upload',
-      ),
-    );
+      );
+      await saveCourseSequencing(trx, course.id, imported.sequencing);
+      return course;
+    });
   } catch (error) {
     fs.rmSync(imported.dir, { recursive: true, force: true });
     throw error;
@@ -116,8 +122,7 @@ export async function addCourseFromPackage(
 
 /** What an existing folder launches: its manifest's first SCO, else index.html. */
 function folderContent(config: Config, folder: string) {
-  const roots = courseRoots(config);
-  const dir = findCourseDir(roots, folder);
+  const dir = findCourseDir(config.COURSES_DIR, folder);
   if (!dir) {
     throw invalidInput('The request is not valid.', {
       folder: `There is no course folder "${folder}". Upload the SCORM package instead.`,
@@ -125,7 +130,7 @@ function folderContent(config: Config, folder: string) {
   }
   let manifest;
   try {
-    manifest = readCourseManifest(roots, folder);
+    manifest = readCourseManifest(config.COURSES_DIR, folder);
   } catch (error) {
     throw invalidInput('The request is not valid.', {
       folder: `The folder's imsmanifest.xml cannot be read: ${(error as Error).message}`,
@@ -141,6 +146,17 @@ function folderContent(config: Config, folder: string) {
   return { folder, launch_file: 'index.html', scorm_version: null, external_url: null };
 }
 
+/** The activity tree of a SCORM 2004 folder's manifest; a broken or unsupported sequencing refuses the folder. */
+function folderSequencing(config: Config, folder: string): CourseSequencing | null {
+  const dir = findCourseDir(config.COURSES_DIR, folder)!;
+  try {
+    return parseSequencing(fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8'));
+  } catch (error) {
+    if (error instanceof SequencingError) throw invalidInput('The request is not valid.', { folder: error.message });
+    throw error;
+  }
+}
+
 export const addCourse = route(managerRoutes.addCourse, {
   allow: 'catalogue',
   writes: true,
@@ -154,7 +170,15 @@ export const addCourse = route(managerRoutes.addCourse, {
     const content = input.external_url
       ? { folder: '', launch_file: null, scorm_version: null, external_url: input.external_url }
       : folderContent(config, input.folder!);
-    return insertAndAudit(db, actor.id, newCourseRow(input, content), input.external_url ? 'external' : 'folder');
+    const sequencing = content.scorm_version === '2004' ? folderSequencing(config, content.folder) : null;
+    const course = await insertAndAudit(
+      db,
+      actor.id,
+      newCourseRow(input, content),
+      input.external_url ? 'external' : 'folder',
+    );
+    await saveCourseSequencing(db, course.id, sequencing);
+    return course;
   },
 });
 

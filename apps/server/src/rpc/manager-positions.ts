@@ -93,11 +93,13 @@ async function cellImpacts(
 
 export const getCoursePositions = route(managerRoutes.getCoursePositions, {
   allow: 'catalogue',
-  async handler({ input, db }): Promise<CoursePositionGrid> {
-    const countries = countriesFor(input.language, input.country);
+  async handler({ input, actor, db }): Promise<CoursePositionGrid> {
+    // The spec makes this call without parameters: the caller's own language then.
+    const language = input.language ?? actor.profile.language;
+    const countries = countriesFor(language, input.country);
     const [positions, catalogue] = await Promise.all([
       listPositionsWithPeople(db, countries),
-      listCatalogue(db, input.language),
+      listCatalogue(db, language),
     ]);
     const links = await coursePositionLinks(
       db,
@@ -106,7 +108,7 @@ export const getCoursePositions = route(managerRoutes.getCoursePositions, {
     const assigned = new Set(links.map((l) => `${l.course_id}:${l.position_id}`));
     const impacts = await cellImpacts(db, catalogue, positions);
     return {
-      language: input.language,
+      language,
       positions,
       courses: catalogue.map(({ id, alias, name, course_type, status }) => ({ id, alias, name, course_type, status })),
       cells: catalogue.flatMap((course) =>
@@ -210,17 +212,20 @@ export const removeCourseFromPosition = route(managerRoutes.removeCourseFromPosi
 
 export const getInstructionPositions = route(managerRoutes.getInstructionPositions, {
   allow: 'catalogue',
-  async handler({ input, db }) {
+  async handler({ input, actor, db }) {
+    // The spec makes this call without parameters: the caller's own country then.
+    const country = input.country ?? COUNTRIES.find((c) => c === actor.country);
+    if (!country) throw invalidInput('The request is not valid.', { country: 'Choose a country.' });
     const [positions, bundles] = await Promise.all([
-      listPositionsWithPeople(db, [input.country]),
-      listInstructionBundlesOf(db, input.country),
+      listPositionsWithPeople(db, [country]),
+      listInstructionBundlesOf(db, country),
     ]);
     const links = await bundlePositionLinks(
       db,
       bundles.map((b) => b.id),
     );
     return {
-      country: input.country,
+      country,
       positions,
       bundles: bundles.map((b) => ({
         bundleId: b.id,

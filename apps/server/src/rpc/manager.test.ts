@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 import { repoRoot } from '../config.js';
+import { courseSequencing } from '../db/course-sequencing.js';
+import { zipBuffer } from '../scorm/test-zips.js';
+import { demoPackages } from '../seed/demo-packages.js';
 import { affectedByCell } from './manager-positions.js';
 import { managerApi } from './manager.js';
 
@@ -11,6 +14,9 @@ const SAMPLES = path.resolve(repoRoot, '../shared/samples');
 const GOLF = path.join(SAMPLES, 'scorm12-golf-basic-calls.zip');
 const coursesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-courses-'));
 afterAll(() => fs.rmSync(coursesDir, { recursive: true, force: true }));
+/** The course folders uploads left beside the demo courses. */
+const demoFolders = new Set(demoPackages().keys());
+const uploadedFolders = () => fs.readdirSync(coursesDir).filter((folder) => !demoFolders.has(folder));
 
 const OTHERS = [
   { who: 'Anna (learner)', login: 'ab1234', pass: '' },
@@ -56,8 +62,19 @@ async function upload(
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
+/** A SCORM 2004 manifest whose item refers to a sequencing collection member that does not exist. */
+const BROKEN_SEQUENCING = `<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="o"><organization identifier="o"><title>T</title>
+    <item identifier="i1" identifierref="r1"><title>One</title><imsss:sequencing IDRef="shared-rules"/></item>
+  </organization></organizations>
+  <resources><resource identifier="r1" type="webcontent" href="index.html"><file href="index.html"/></resource></resources>
+</manifest>`;
+
 const TABLES = [
   'courses',
+  'course_sequencing',
   'course_positions',
   'bundle_positions',
   'additional_courses',
@@ -141,9 +158,9 @@ describeEachDatabase(
   'training manager calls',
   (env) => {
     let manager: string;
-    // The folder is shared by both databases' runs: each starts from an empty one.
+    // The folder is shared by both databases' runs: each starts from the demo courses alone.
     beforeAll(() => {
-      for (const entry of fs.readdirSync(coursesDir)) fs.rmSync(path.join(coursesDir, entry), { recursive: true });
+      for (const entry of uploadedFolders()) fs.rmSync(path.join(coursesDir, entry), { recursive: true });
     });
     const signIn = async () => (manager ??= await env().login('training.manager', 'demo-pass'));
 
@@ -200,7 +217,7 @@ describeEachDatabase(
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('forbidden');
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir)).toEqual([]);
+      expect(uploadedFolders()).toEqual([]);
     });
 
     it('validates add_course and refuses a taken alias with conflict', async () => {
@@ -349,7 +366,7 @@ describeEachDatabase(
       expect(again.status).toBe(409);
       expect(again.body.message).toMatch(/already exists/);
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir).sort()).toEqual(['golf-basics-lv']);
+      expect(uploadedFolders()).toEqual(['golf-basics-lv']);
     });
 
     it('refuses invalid packages and invalid fields with clear errors, leaving nothing behind', async () => {
@@ -389,7 +406,103 @@ describeEachDatabase(
       expect(String(takenFolder.body.message)).toMatch(/folder "welcome-lv" is already in use/);
 
       expect(await snapshot(env())).toEqual(before);
-      expect(fs.readdirSync(coursesDir).filter((f) => f !== 'golf-basics-lv')).toEqual([]);
+      expect(uploadedFolders().filter((f) => f !== 'golf-basics-lv')).toEqual([]);
+    });
+
+    it('stores a SCORM 2004 package’s activity tree with the course version', async () => {
+      const token = await signIn();
+      const fields = { alias: 'golf-sequenced', language: 'lv', name: 'G', expiration: '0', course_type: 'optional' };
+      const zip = fs.readFileSync(path.join(SAMPLES, 'external', 'golf-seq-forced-sequential-scorm2004-3rd.zip'));
+      const res = await upload(env(), token, fields, { filename: 'golf.zip', content: zip });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = await courseSequencing(env().db, (res.body.result as { id: number }).id);
+      expect(stored?.objectivesGlobalToSystem).toBe(false);
+      const tree = stored!.activityTree;
+      expect(tree.id).toBe('golf_sample_default_org');
+      expect(tree.children?.map((a) => a.id)).toEqual([
+        'playing_item',
+        'etuqiette_item',
+        'handicapping_item',
+        'havingfun_item',
+        'assessment_item',
+      ]);
+      const etiquette = tree.children![1]!;
+      expect(etiquette.sequencingRules.preConditionRules).toEqual([
+        {
+          action: 'disabled',
+          conditionCombination: 'any',
+          conditions: [
+            { condition: 'satisfied', operator: 'not', referencedObjective: 'previous_sco_satisfied' },
+            { condition: 'objectiveStatusKnown', operator: 'not', referencedObjective: 'previous_sco_satisfied' },
+          ],
+        },
+      ]);
+      // From the sequencing collection member the item refers to.
+      expect(etiquette.deliveryControls).toEqual({
+        tracked: true,
+        completionSetByContent: true,
+        objectiveSetByContent: true,
+      });
+      expect(etiquette.sequencingControls.objectiveMeasureWeight).toBe(0);
+      expect(stored!.launches.etuqiette_item).toEqual({
+        href: 'shared/launchpage.html?content=etiquette',
+        scormType: 'sco',
+      });
+    });
+
+    it('refuses a package whose sequencing refers to a missing collection member, leaving nothing behind', async () => {
+      const token = await signIn();
+      const before = await snapshot(env());
+      const zip = await zipBuffer([
+        ['imsmanifest.xml', BROKEN_SEQUENCING],
+        ['index.html', '<p>one</p>'],
+      ]);
+      const fields = { alias: 'broken-seq', language: 'lv', name: 'B', expiration: '0', course_type: 'optional' };
+      const res = await upload(env(), token, fields, { filename: 'broken.zip', content: zip });
+      expect(res.status).toBe(400);
+      expect(String(res.body.message)).toMatch(
+        /sequencing is not valid: item "i1": it refers to the sequencing collection member "shared-rules", which does not exist/,
+      );
+      expect(await snapshot(env())).toEqual(before);
+      expect(fs.existsSync(path.join(coursesDir, 'broken-seq-lv'))).toBe(false);
+    });
+
+    it('stores the tree of a SCORM 2004 course made over an existing folder, and refuses a folder whose sequencing is broken', async () => {
+      const token = await signIn();
+      const input = { language: 'lv', name: 'S', expiration: 0, course_type: 'optional' };
+      const made = await env().call('add_course', { ...input, alias: 'safe-work-copy', folder: 'safe-work-lv' }, token);
+      expect(made.status).toBe(200);
+      const stored = await courseSequencing(env().db, (made.body.result as { id: number }).id);
+      expect(stored?.activityTree.children?.map((activity) => activity.id)).toEqual(['item_1']);
+      expect(stored?.launches).toEqual({ item_1: { href: 'index.html', scormType: 'sco' } });
+      // The demo version the seed made over the same folder has the same tree.
+      const seeded = await env()
+        .db.selectFrom('courses')
+        .select('id')
+        .where('alias', '=', 'safe-work')
+        .where('language', '=', 'lv')
+        .executeTakeFirstOrThrow();
+      expect(await courseSequencing(env().db, seeded.id)).toEqual(stored);
+
+      const broken = path.join(coursesDir, 'broken-seq-folder');
+      fs.mkdirSync(broken);
+      fs.writeFileSync(path.join(broken, 'imsmanifest.xml'), BROKEN_SEQUENCING);
+      fs.writeFileSync(path.join(broken, 'index.html'), '<p>one</p>');
+      try {
+        const before = await snapshot(env());
+        const refused = await env().call(
+          'add_course',
+          { ...input, alias: 'broken-folder', folder: 'broken-seq-folder' },
+          token,
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.fields?.folder).toMatch(
+          /sequencing collection member "shared-rules", which does not exist/,
+        );
+        expect(await snapshot(env())).toEqual(before);
+      } finally {
+        fs.rmSync(broken, { recursive: true, force: true });
+      }
     });
 
     it('updates and disables a course, which learners stop seeing at once', async () => {

@@ -1,4 +1,5 @@
-import type { OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
+import type { HttpMethod, OutputOf, ParsedInputOf, RouteContract } from '@portal/shared';
+import { rowId } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -8,11 +9,19 @@ import { resolveSession } from '../db/sessions.js';
 import { recordAudit, type AuditEntry } from '../db/audit.js';
 import type { Capability } from '../domain/policy.js';
 import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
+import { DEVICE_KNOWN_DAYS } from '../domain/sign-in.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { API_PATH } from '../http/api-path.js';
 import { queryOf } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearSessionCookie,
+  deviceCookie,
+  sessionCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
+import { clientAddress } from '../http/client-address.js';
 import { COMPRESS_FROM_BYTES } from '../http/compression.js';
 
 /** The caller a route sees: every route but a public one has a signed-in caller (`authorizeCaller`). */
@@ -28,8 +37,8 @@ export interface RouteContext<C extends RouteContract, A extends Capability = Ca
   log: FastifyBaseLogger;
   /** Records an administrative write in the audit log, inside the route's transaction. */
   audit(entry: Omit<AuditEntry, 'actorId'>): Promise<void>;
-  /** Sets or clears the session cookie (sign-in and sign-out). */
-  session: { set(token: string): void; clear(): void };
+  /** Sets or clears the session cookie (sign-in and sign-out); the browser's device token (sign-in limits). */
+  session: { set(token: string): void; clear(): void; device: string | null; setDevice(token: string): void };
   /** Extra top-level fields of the success envelope (login's COOKIE). */
   extra: Record<string, unknown>;
   /** Lets the browser keep the answer for good: the input names content that never changes (a digest of it). */
@@ -115,39 +124,73 @@ export async function authorizeCaller<A extends Capability>(
       })
     : null;
   if (!actor && allow !== 'public') throw new ApiError('not active', 'Your session is not active. Please sign in.');
-  if (actor && params.userId !== undefined && Number(params.userId) !== actor.id)
-    throw forbidden('userId is not the signed-in user.');
+  if (actor && params.userId !== undefined) {
+    const claimed = rowId.safeParse(params.userId);
+    if (!claimed.success)
+      throw invalidInput('The request is not valid.', { userId: zodFields(claimed.error)['(input)']! });
+    if (claimed.data !== actor.id) throw forbidden('userId is not the signed-in user.');
+  }
   if (!mayCall(personaOf(actor), allow)) throw forbidden();
   return actor as ActorOf<A>;
 }
 
-/** Mounts `GET|POST /api?r=<route>` (`API_PATH`) over the given route declarations. */
-export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiDeps): void {
+/** A call of the endpoint that answers in its own way (a file download), not with the JSON envelope. */
+export interface OwnCall {
+  method: HttpMethod;
+  answer(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+/**
+ * Mounts `GET|POST /api?r=<route>` (`API_PATH`) over the given route declarations and calls answered their own way.
+ * A known call made with the other method is `method not allowed` (405) with `Allow`, not an unknown call.
+ */
+export function registerApi(
+  app: FastifyInstance,
+  routes: RouteDef[],
+  deps: ApiDeps,
+  ownCalls: Record<string, OwnCall> = {},
+): void {
   const byName = new Map<string, RouteDef>();
+  const methods = new Map<string, HttpMethod>();
+  const declare = (name: string, method: HttpMethod) => {
+    if (methods.has(name)) throw new Error(`route ${name} declared twice`);
+    methods.set(name, method);
+  };
   for (const def of routes) {
-    if (byName.has(def.contract.name)) throw new Error(`route ${def.contract.name} declared twice`);
+    declare(def.contract.name, def.contract.method);
     byName.set(def.contract.name, def);
   }
+  const own = new Map(Object.entries(ownCalls));
+  for (const [name, call] of own) declare(name, call.method);
   const secureCookie = (request: FastifyRequest) =>
     deps.config.COOKIE_SECURE === 'always' || (deps.config.COOKIE_SECURE === 'auto' && request.protocol === 'https');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = queryOf(request);
     const name = typeof query.r === 'string' ? query.r : '';
+    const method = methods.get(name);
+    if (!method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
+    if (method !== (request.method === 'HEAD' ? 'GET' : request.method)) {
+      reply.header('allow', method);
+      throw new ApiError('method not allowed', `${name} is a ${method} call: send it with ${method}.`);
+    }
     const def = byName.get(name);
-    if (!def || def.contract.method !== request.method) throw notFound(`Unknown call "${name.slice(0, 60)}".`);
+    if (!def) return own.get(name)!.answer(request, reply);
     if (def.contract.method === 'POST') assertSameOrigin(request);
 
     const sent: Record<string, unknown> = def.contract.method === 'GET' ? query : bodyObject(request.body);
+    const callerFields = def.contract.method === 'GET' ? sent : { ...query, ...sent };
+    // A call that takes userId as its own parameter (courses: whose lists) checks it itself, not as the caller's id.
     const actor = await authorizeCaller(
       request,
       deps,
       def.allow,
-      def.contract.method === 'GET' ? sent : { ...query, ...sent },
+      def.contract.params.includes('userId') ? { ...callerFields, userId: undefined } : callerFields,
     );
-    // The call's name and the caller's own fields are not its input. One rest copy: a spread and three deletes copied
-    // the query's null-prototype object on V8's slow path and then turned the copy into a dictionary.
-    const { r: _name, userId: _userId, userHash: _userHash, ...params } = sent;
+    // The call's input is its own parameters only: the call's name, the caller's fields and any parameter the call does
+    // not take (a cache-buster, a language it does not use) are dropped before validation, as zod's default does.
+    const params: Record<string, unknown> = {};
+    for (const key of def.contract.params) if (Object.hasOwn(sent, key)) params[key] = sent[key];
     // PostgreSQL cannot store U+0000 in text: refused here alike on both databases, not as a 500 there.
     const nul = fieldWithNul(params);
     if (nul !== null)
@@ -167,7 +210,7 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
         actor,
         db,
         config: deps.config,
-        ip: request.ip,
+        ip: clientAddress(request),
         log: request.log,
         extra,
         cacheForGood: () => {
@@ -181,6 +224,9 @@ export function registerApi(app: FastifyInstance, routes: RouteDef[], deps: ApiD
               maxAge: deps.config.SESSION_MAX_HOURS * 3600,
             }),
           clear: () => clearSessionCookie(reply),
+          device: deviceCookie(request),
+          setDevice: (token) =>
+            setDeviceCookie(reply, token, { secure: secureCookie(request), maxAge: DEVICE_KNOWN_DAYS * 86_400 }),
         },
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);

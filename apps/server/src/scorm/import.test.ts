@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importPackage, PackageError } from './import.js';
-import { SAMPLES_DIR, zipBuffer } from './test-zips.js';
+import { hostilePackages, manifest12, SAMPLES_DIR, zipBuffer } from './test-zips.js';
 
 let dir: string;
 beforeEach(() => {
@@ -19,13 +19,8 @@ const write = (name: string, buffer: Buffer) => {
   return file;
 };
 
-const MANIFEST_12 = `<?xml version="1.0"?>
-<manifest identifier="m" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="o"><organization identifier="o"><title>T</title>
-    <item identifier="i1" identifierref="r1"><title>One</title></item></organization></organizations>
-  <resources><resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
-</manifest>`;
+const MANIFEST_12 = manifest12();
+const EXTERNAL = path.join(SAMPLES_DIR, 'external');
 
 describe('SCORM package import', () => {
   it.each([
@@ -39,6 +34,14 @@ describe('SCORM package import', () => {
     expect(fs.existsSync(path.join(coursesDir(), 'golf', result.manifest.launchFile.split('?')[0]!))).toBe(true);
     expect(left()).toEqual(['golf']);
   });
+
+  it.each(fs.readdirSync(EXTERNAL).filter((file) => file.endsWith('.zip')))(
+    'imports the authoring-tool package %s within the limits',
+    async (file) => {
+      const result = await importPackage(path.join(EXTERNAL, file), { coursesDir: coursesDir(), folder: 'x' });
+      expect(result.manifest.scos.length).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     ['manifest-in-subfolder.zip', /must be at the root of the package/],
@@ -103,6 +106,67 @@ describe('SCORM package import', () => {
     await expect(importPackage(write('ok.zip', fine), { coursesDir: coursesDir(), folder: '../up' })).rejects.toThrow(
       /not a valid course folder/,
     );
+    expect(left()).toEqual([]);
+  });
+
+  it('refuses a package of entries each under 1 MiB whose whole unpacks far more than it packs', async () => {
+    const zeros = Buffer.alloc(1024 * 1024 - 1);
+    const files: [string, Buffer][] = Array.from({ length: 40 }, (_, i) => [`media/${i}.bin`, zeros]);
+    const bomb = await zipBuffer([['imsmanifest.xml', MANIFEST_12], ['index.html', '<p>hi</p>'], ...files]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(importPackage(write('bomb.zip', bomb), { coursesDir: coursesDir(), folder: 'b' })).rejects.toThrow(
+      /compressed suspiciously well/,
+    );
+    expect(left()).toEqual([]);
+  });
+
+  it('refuses a package whose entry unpacks to more than it declares, while unpacking', async () => {
+    const zip = await zipBuffer([
+      ['imsmanifest.xml', MANIFEST_12],
+      ['index.html', Buffer.alloc(4 * 1024 * 1024)],
+    ]);
+    // The central directory now declares 64 KiB for index.html: the sizes checked before unpacking pass.
+    const lying = Buffer.from(zip);
+    const at = lying.lastIndexOf(Buffer.from('index.html')) - 46;
+    lying.writeUInt32LE(64 * 1024, at + 24);
+    await expect(importPackage(write('lying.zip', lying), { coursesDir: coursesDir(), folder: 'b' })).rejects.toThrow(
+      PackageError,
+    );
+    expect(left()).toEqual([]);
+  });
+
+  it('refuses a manifest too large or too costly to parse before parsing it', async () => {
+    const items = Array.from({ length: 90_000 }, (_, i) => `<item identifier="x${i}"><title>x</title></item>`).join('');
+    const huge = await zipBuffer([
+      ['imsmanifest.xml', manifest12(items)],
+      ['index.html', 'x'],
+    ]);
+    await expect(importPackage(write('huge.zip', huge), { coursesDir: coursesDir(), folder: 'b' })).rejects.toThrow(
+      /imsmanifest\.xml is larger than 128 KiB/,
+    );
+    const many = await zipBuffer([
+      ['imsmanifest.xml', manifest12('<t/>'.repeat(3_000))],
+      ['index.html', 'x'],
+    ]);
+    await expect(importPackage(write('many.zip', many), { coursesDir: coursesDir(), folder: 'b' })).rejects.toThrow(
+      /more than 2500 elements/,
+    );
+    const attributes = Array.from({ length: 100 }, (_, i) => `a${i}="x"`).join(' ');
+    const wide = await zipBuffer([
+      ['imsmanifest.xml', manifest12(`<t ${attributes}/>`)],
+      ['index.html', 'x'],
+    ]);
+    await expect(importPackage(write('wide.zip', wide), { coursesDir: coursesDir(), folder: 'b' })).rejects.toThrow(
+      /more than 64 attributes/,
+    );
+  });
+
+  it('refuses each hostile package as a package error that says what is wrong', async () => {
+    for (const { kind, zip, message } of await hostilePackages()) {
+      const attempt = importPackage(write('hostile.zip', zip), { coursesDir: coursesDir(), folder: 'h' });
+      await expect(attempt, kind).rejects.toThrow(PackageError);
+      await expect(attempt, kind).rejects.toThrow(message);
+    }
     expect(left()).toEqual([]);
   });
 

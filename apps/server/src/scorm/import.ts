@@ -6,6 +6,9 @@ import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { isFolderName } from './library.js';
 import { ManifestError, parseManifest, type Manifest } from './manifest.js';
+import { parseSequencing } from './sequencing/activity-tree.js';
+import type { CourseSequencing } from './sequencing/types.js';
+import { MANIFEST_LIMITS, manifestCostProblem } from './manifest-cost.js';
 
 /** Limits of one package; the defaults suit authoring-tool output with video. */
 export interface ImportLimits {
@@ -14,7 +17,10 @@ export interface ImportLimits {
   /** Sum of the unpacked sizes. */
   maxUnpackedBytes: number;
   maxEntries: number;
-  /** Largest unpacked/packed ratio of one entry bigger than 1 MiB (zip bombs compress by thousands). */
+  /**
+   * Largest unpacked/packed ratio of the whole package and of each entry bigger than 64 KiB, checked on the sizes
+   * the .zip declares and on the bytes it unpacks to (zip bombs compress by thousands; text by ten or so).
+   */
   maxRatio: number;
 }
 
@@ -29,6 +35,8 @@ export interface ImportedPackage {
   folder: string;
   dir: string;
   manifest: Manifest;
+  /** A SCORM 2004 package's activity tree for the sequencing engine. */
+  sequencing: CourseSequencing | null;
   files: number;
   bytes: number;
 }
@@ -39,27 +47,83 @@ export class PackageError extends Error {}
 const MANIFEST = 'imsmanifest.xml';
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
+/** Below this an entry's ratio says nothing (a small file of spaces compresses by hundreds and harms no one). */
+const RATIO_FLOOR_BYTES = 64 * 1024;
 
+/** An entry's path inside the package: forward slashes, no "." or empty segments; a folder's ends with "/". */
 function checkEntryName(name: string): string {
-  const normal = name.replace(/\\/g, '/');
-  if (normal.startsWith('/') || /^[a-z]:/i.test(normal))
+  const slashed = name.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[a-z]:/i.test(slashed))
     throw new PackageError(`The package holds an absolute path: "${name}".`);
-  const parts = normal.split('/');
+  const parts = slashed.split('/');
   if (parts.some((p) => p === '..')) throw new PackageError(`The package holds a path outside its folder: "${name}".`);
-  if (normal.includes('\0')) throw new PackageError('The package holds a file name with a NUL character.');
+  if (slashed.includes('\0')) throw new PackageError('The package holds a file name with a NUL character.');
+  const normal = parts.filter((p) => p !== '' && p !== '.').join('/');
+  if (slashed.endsWith('/')) return normal === '' ? '' : `${normal}/`;
+  if (normal === '') throw new PackageError(`The package holds a file without a name: "${name}".`);
   return normal;
 }
 
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise<Buffer> {
-  const stream = await zip.openReadStreamPromise(entry);
+/** Refuses two entries that would land on one path, and a file that is also another entry's folder. */
+function checkPaths(names: string[]) {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  for (const name of names) {
+    if (name.endsWith('/')) folders.add(name.slice(0, -1));
+    else if (files.has(name)) throw new PackageError(`The package holds "${name}" twice.`);
+    else files.add(name);
+    const parts = name.split('/');
+    for (let end = 1; end < parts.length; end++) folders.add(parts.slice(0, end).join('/'));
+  }
+  for (const file of files) {
+    if (folders.has(file)) throw new PackageError(`"${file}" is both a file and a folder in the package.`);
+  }
+}
+
+const tooCompressed = (what: string) => new PackageError(`${what} is compressed suspiciously well (a zip bomb?).`);
+
+/** Whether `unpacked` bytes from `packed` exceed the ratio (never below the floor). */
+const overRatio = (unpacked: number, packed: number, ratio: number) =>
+  unpacked > RATIO_FLOOR_BYTES && unpacked > ratio * Math.max(packed, 1);
+
+/** Errors of the package's own bytes (a damaged stream, an unknown method) as refusals; the server's own fail. */
+function asPackageError(error: unknown, what: string): unknown {
+  if (error instanceof PackageError || (error as NodeJS.ErrnoException).syscall) return error;
+  return new PackageError(`${what} cannot be unpacked (${(error as Error).message}).`);
+}
+
+async function readManifest(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+): Promise<{ manifest: Manifest; sequencing: CourseSequencing | null }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new PackageError(`${entry.fileName} is too large.`);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of (await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MANIFEST_LIMITS.bytes) {
+        throw new PackageError(`imsmanifest.xml is larger than ${MANIFEST_LIMITS.bytes / 1024} KiB.`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw asPackageError(error, MANIFEST);
   }
-  return Buffer.concat(chunks);
+  const bytes = Buffer.concat(chunks);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0)) {
+    throw new PackageError('imsmanifest.xml is not UTF-8 text (UTF-16, or NUL characters): save it as UTF-8.');
+  }
+  const xml = bytes.toString('utf8');
+  const problem = manifestCostProblem(xml);
+  if (problem) throw new PackageError(problem);
+  try {
+    const manifest = parseManifest(xml);
+    return { manifest, sequencing: manifest.version === '2004' ? parseSequencing(xml) : null };
+  } catch (error) {
+    // The parser reads nothing but the package's text: whatever it refuses is the package's fault.
+    if (error instanceof ManifestError) throw new PackageError(error.message);
+    throw new PackageError(`imsmanifest.xml cannot be read: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -102,6 +166,7 @@ export async function importPackage(
       throw new PackageError(`The package holds more than ${limits.maxEntries} files.`);
     const entries: { entry: yauzl.Entry; name: string }[] = [];
     let declared = 0;
+    let packed = 0;
     try {
       for await (const entry of zip.eachEntry()) {
         const name = checkEntryName(entry.fileName);
@@ -110,37 +175,33 @@ export async function importPackage(
         }
         if (entry.isEncrypted()) throw new PackageError(`The package holds an encrypted file: "${entry.fileName}".`);
         declared += entry.uncompressedSize;
+        packed += entry.compressedSize;
         if (declared > limits.maxUnpackedBytes)
           throw new PackageError(`The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`);
-        if (
-          entry.uncompressedSize > 1024 * 1024 &&
-          entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio
-        ) {
-          throw new PackageError(`"${entry.fileName}" is compressed suspiciously well (a zip bomb?).`);
-        }
-        entries.push({ entry, name });
+        if (overRatio(entry.uncompressedSize, entry.compressedSize, limits.maxRatio))
+          throw tooCompressed(`"${entry.fileName}"`);
+        if (name !== '') entries.push({ entry, name });
       }
     } catch (error) {
       if (error instanceof PackageError) throw error;
       throw new PackageError(`The .zip archive is damaged (${(error as Error).message}).`);
     }
+    if (overRatio(declared, packed, limits.maxRatio)) throw tooCompressed('The package');
+    checkPaths(entries.map((e) => e.name));
 
     const manifestEntry = entries.find((e) => e.name === MANIFEST);
     if (!manifestEntry) {
       const nested = entries.find((e) => e.name.toLowerCase().endsWith(`/${MANIFEST}`));
+      const inner = entries.find((e) => /\.zip$/i.test(e.name));
       throw new PackageError(
         nested
           ? `imsmanifest.xml must be at the root of the package, not in "${path.posix.dirname(nested.name)}/". Zip the contents of that folder instead.`
-          : 'The package has no imsmanifest.xml: it is not a SCORM package.',
+          : inner
+            ? `The package has no imsmanifest.xml but holds another .zip ("${inner.name}"): upload that one.`
+            : 'The package has no imsmanifest.xml: it is not a SCORM package.',
       );
     }
-    let manifest: Manifest;
-    try {
-      manifest = parseManifest((await readEntry(zip, manifestEntry.entry, 10 * 1024 * 1024)).toString('utf8'));
-    } catch (error) {
-      if (error instanceof ManifestError) throw new PackageError(error.message);
-      throw error;
-    }
+    const { manifest, sequencing } = await readManifest(zip, manifestEntry.entry);
     const files = new Set(entries.filter((e) => !e.name.endsWith('/')).map((e) => e.name));
     for (const sco of manifest.scos) {
       const file = sco.href.split(/[?#]/, 1)[0]!;
@@ -161,19 +222,23 @@ export async function importPackage(
           continue;
         }
         fs.mkdirSync(path.dirname(dest), { recursive: true });
+        // The declared sizes may lie: the bytes are counted as they come.
+        let entryBytes = 0;
         const counter = new Transform({
           transform(chunk: Buffer, _enc, done) {
             bytes += chunk.length;
+            entryBytes += chunk.length;
             if (bytes > limits.maxUnpackedBytes)
               done(new PackageError(`The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`));
+            else if (overRatio(entryBytes, entry.compressedSize, limits.maxRatio)) done(tooCompressed(`"${name}"`));
+            else if (overRatio(bytes, packed, limits.maxRatio)) done(tooCompressed('The package'));
             else done(null, chunk);
           },
         });
         try {
           await pipeline(await zip.openReadStreamPromise(entry), counter, fs.createWriteStream(dest, { flags: 'wx' }));
         } catch (error) {
-          if (error instanceof PackageError) throw error;
-          throw new PackageError(`Cannot unpack "${name}" (${(error as Error).message}).`);
+          throw asPackageError(error, `"${name}"`);
         }
       }
       if (fs.existsSync(target)) {
@@ -188,7 +253,7 @@ export async function importPackage(
       fs.rmSync(temp, { recursive: true, force: true });
       throw error;
     }
-    return { folder: options.folder, dir: target, manifest, files: files.size, bytes };
+    return { folder: options.folder, dir: target, manifest, sequencing, files: files.size, bytes };
   } finally {
     zip.close();
   }

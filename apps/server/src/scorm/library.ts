@@ -1,36 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
 import { parseManifest, type Manifest, type ManifestSco } from './manifest.js';
-
-/** Where the demo packages built by scripts/build-demo-courses.ts live (committed with the code). */
-export const DEMO_PACKAGES_DIR = 'content/courses/packages';
 
 /** A course folder name: one path segment, nothing that could climb out of the courses folder. */
 export const FOLDER_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 
 export const isFolderName = (folder: string) => FOLDER_PATTERN.test(folder) && !folder.includes('..');
 
-/** The folders course content is looked up in, in order: imported courses first, then the demo packages. */
-export function courseRoots(config: Pick<Config, 'COURSES_DIR' | 'repoRoot'>): string[] {
-  return [config.COURSES_DIR, path.join(config.repoRoot, DEMO_PACKAGES_DIR)];
-}
-
-/** The absolute directory of a course folder, or null when no root holds it. */
-export function findCourseDir(roots: string[], folder: string): string | null {
+/** The absolute directory of a course folder in the courses folder, or null when there is none. */
+export function findCourseDir(coursesDir: string, folder: string): string | null {
   if (!isFolderName(folder)) return null;
-  for (const root of roots) {
-    const dir = path.join(root, folder);
-    if (fs.existsSync(dir) && fs.statSync(dir).isDirectory()) return dir;
-  }
-  return null;
+  const dir = path.join(coursesDir, folder);
+  return fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : null;
 }
 
 const manifestCache = new Map<string, { mtimeMs: number; manifest: Manifest }>();
 
 /** The parsed imsmanifest.xml of a course folder (cached until the file changes), or null when there is none. */
-export function readCourseManifest(roots: string[], folder: string): Manifest | null {
-  const dir = findCourseDir(roots, folder);
+export function readCourseManifest(coursesDir: string, folder: string): Manifest | null {
+  const dir = findCourseDir(coursesDir, folder);
   if (!dir) return null;
   const file = path.join(dir, 'imsmanifest.xml');
   let stat: fs.Stats;
@@ -48,7 +36,7 @@ export function readCourseManifest(roots: string[], folder: string): Manifest | 
 
 /** The launchable parts of a course: the manifest's SCOs, or its launch file as one part. */
 export function courseScos(
-  roots: string[],
+  coursesDir: string,
   course: {
     folder: string;
     launch_file: string | null;
@@ -60,7 +48,7 @@ export function courseScos(
   if (course.external_url || !course.folder) return [];
   if (course.scorm_version) {
     try {
-      const manifest = readCourseManifest(roots, course.folder);
+      const manifest = readCourseManifest(coursesDir, course.folder);
       if (manifest) return manifest.scos;
     } catch {
       // A broken manifest on disk falls back to the recorded launch file.

@@ -82,7 +82,7 @@ function splitQuery(href: string): [string, string | undefined] {
 }
 
 /** Appends an item's `parameters` attribute (SCORM CAM: "?a=b", "#x" or "a=b") to a launch path. */
-function withParameters(href: string, parameters: string): string {
+export function withParameters(href: string, parameters: string): string {
   if (!parameters) return href;
   if (parameters.startsWith('#')) return href + parameters;
   const trimmed = parameters.replace(/^[?&]+/, '');

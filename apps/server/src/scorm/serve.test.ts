@@ -72,12 +72,6 @@ describe('course content serving', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves demo packages from the repository when the courses folder does not hold them', async () => {
-    const res = await get('/course-content/welcome-en/imsmanifest.xml');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<manifest');
-  });
-
   it('sends pages and scripts compressed to a browser that asks, images as they are', async () => {
     const page = '/course-content/golf-en/shared/launchpage.html';
     const plain = await get(page);

@@ -8,7 +8,7 @@ import type { Db } from '../db/connect.js';
 import { resolveSession } from '../db/sessions.js';
 import { compression } from '../http/compression.js';
 import { sessionCookie } from '../http/session-cookie.js';
-import { courseRoots, isFolderName } from './library.js';
+import { isFolderName } from './library.js';
 
 /**
  * Course content runs in the player's frame on the portal's own origin (the SCORM API is found through
@@ -32,9 +32,8 @@ export const COURSE_CONTENT_CSP = [
 ].join('; ');
 
 /**
- * Serves `/course-content/<folder>/<path>` from the courses folder (then the demo packages) to signed-in
- * users only. Register it with `await app.register(courseContent, { config, db })`.
- * @fastify/static resolves paths inside the roots and refuses `..` and dotfiles. Pages, scripts and other text go
+ * Serves `/course-content/<folder>/<path>` from the courses folder to signed-in users only. Register it with
+ * `await app.register(courseContent, { config, db })`. @fastify/static resolves paths inside the folder and refuses `..` and dotfiles. Pages, scripts and other text go
  * compressed to browsers that ask (`http/compression.ts`).
  */
 export async function courseContent(app: FastifyInstance, options: { config: Config; db: Db }): Promise<void> {
@@ -55,11 +54,11 @@ export async function courseContent(app: FastifyInstance, options: { config: Con
   });
 
   // Imports create it too, but until the first one @fastify/static would warn at every start of a new server that
-  // its first root does not exist.
+  // its root does not exist.
   fs.mkdirSync(config.COURSES_DIR, { recursive: true });
   await app.register(compress, compression);
   await app.register(fastifyStatic, {
-    root: courseRoots(config),
+    root: config.COURSES_DIR,
     prefix,
     decorateReply: false,
     index: false,

@@ -80,7 +80,7 @@ describe('headers and output', () => {
   });
 
   it('sends HSTS only on answers that came over HTTPS (RFC 6797 7.2), here behind a trusted proxy', async () => {
-    const behindProxy = await createTestEnv('sqlite', { TRUST_PROXY: 'true' });
+    const behindProxy = await createTestEnv('sqlite', { TRUST_PROXY: '127.0.0.1' });
     try {
       for (const [proto, hsts] of [
         ['https', /^max-age=\d+; includeSubDomains$/],

@@ -111,7 +111,7 @@ describeEachDatabase('hostile input', (env) => {
     }, 120_000);
   }
 
-  it('an unknown route, a wrong method and a missing r are 404 envelopes', async () => {
+  it('an unknown route and a missing r are 404 envelopes; a known call by the wrong method is 405 with Allow', async () => {
     const { app } = env();
     const token = fx.personas.trainingManager.token;
     for (const [route, method] of [
@@ -119,10 +119,25 @@ describeEachDatabase('hostile input', (env) => {
       ['__proto__', 'POST'],
       ['constructor', 'GET'],
       ['', 'GET'],
-      ['goals', 'POST'],
-      ['set_task_percentage', 'GET'],
     ] as const) {
-      await judge(`${method} ${route}`, await send(app, route, {}, { token, method }));
+      const answer = await send(app, route, {}, { token, method });
+      await judge(`${method} ${route}`, answer);
+      expect(answer.status, `${method} ${route}`).toBe(404);
+    }
+    for (const [route, method, allow] of [
+      ['goals', 'POST', 'GET'],
+      ['set_task_percentage', 'GET', 'POST'],
+      ['add_courses', 'GET', 'POST'],
+      ['get_users_results_excel', 'POST', 'GET'],
+    ] as const) {
+      const answer = await send(app, route, {}, { token, method });
+      await judge(`${method} ${route}`, answer);
+      expect([answer.status, answer.body.error, answer.headers.allow], `${method} ${route}`).toEqual([
+        405,
+        'method not allowed',
+        allow,
+      ]);
+      expect(answer.body.message).toContain(allow);
     }
   });
 });

@@ -174,14 +174,16 @@ describeEachDatabase(
       expect(await alive(again.hash)).toBe(false);
     });
 
-    it('sets the session cookie HttpOnly, SameSite=Lax, path /, and not Secure over plain HTTP', async () => {
+    it('sets the session and device cookies HttpOnly, SameSite=Lax, path /, and not Secure over plain HTTP', async () => {
       const answer = await login('jk1234', '', newAddress());
-      const cookie = String(answer.headers['set-cookie']);
-      expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
-      expect(cookie).toMatch(/; HttpOnly/i);
-      expect(cookie).toMatch(/; SameSite=Lax/i);
-      expect(cookie).toMatch(/; Path=\//i);
-      expect(cookie).not.toMatch(/; Secure/i);
+      const cookies = [answer.headers['set-cookie']].flat().map(String);
+      expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual([SESSION_COOKIE, 'portal_device']);
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/; HttpOnly/i);
+        expect(cookie).toMatch(/; SameSite=Lax/i);
+        expect(cookie).toMatch(/; Path=\//i);
+        expect(cookie).not.toMatch(/; Secure/i);
+      }
     });
 
     it('refuses every state-changing call from another origin, and changes nothing', async () => {
@@ -216,7 +218,7 @@ describeEachDatabase(
 it('sets the Secure flag on the session cookie behind HTTPS', async () => {
   for (const [settings, headers] of [
     [{ COOKIE_SECURE: 'always' }, {}],
-    [{ TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' }],
+    [{ TRUST_PROXY: '127.0.0.1' }, { 'x-forwarded-proto': 'https' }],
   ] as const) {
     const env = await createTestEnv('sqlite', settings);
     try {

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/shared';
+import { LANGUAGES, type Language } from '@portal/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -21,18 +21,18 @@ type Text = Record<Country, string>;
 type Text4 = Record<Language, string>;
 
 interface DemoResource {
-  title: Text;
+  title: Text4;
   type: 'external' | 'internal' | 'course';
   /** `{lang}` is replaced by the country's language. */
   path: string;
-  button?: Text;
+  button?: Text4;
 }
 
 interface DemoBundle {
   kind: 'cma' | 'instruction';
   categoryId: number;
-  name: Text;
-  description: Text;
+  name: Text4;
+  description: Text4;
   completion: 'confirm' | 'coming_soon';
   mandatory?: boolean;
   order: number;
@@ -43,19 +43,25 @@ interface DemoBundle {
 const CMA_POSITIONS = ['sales-assistant', 'store-manager', 'category-manager', 'training-manager'];
 const STORE_STAFF = ['cashier', 'sales-assistant', 'warehouse-worker', 'store-manager', 'training-manager'];
 
-const OPEN_PDF: Text = { lv: 'Atvērt PDF', lt: 'Atidaryti PDF', ee: 'Ava PDF' };
-const START_COURSE: Text = { lv: 'Sākt kursu', lt: 'Pradėti kursą', ee: 'Alusta kursust' };
+const OPEN_PDF: Text4 = { lv: 'Atvērt PDF', lt: 'Atidaryti PDF', ee: 'Ava PDF', en: 'Open the PDF' };
+const START_COURSE: Text4 = { lv: 'Sākt kursu', lt: 'Pradėti kursą', ee: 'Alusta kursust', en: 'Start the course' };
 
 /** The category management academy and the instruction bundles; the same set in each country. */
 export const DEMO_BUNDLES: DemoBundle[] = [
   {
     kind: 'cma',
     categoryId: 1,
-    name: { lv: 'Kategoriju vadības pamati', lt: 'Kategorijų valdymo pagrindai', ee: 'Kategooriajuhtimise alused' },
+    name: {
+      lv: 'Kategoriju vadības pamati',
+      lt: 'Kategorijų valdymo pagrindai',
+      ee: 'Kategooriajuhtimise alused',
+      en: 'Category management basics',
+    },
     description: {
       lv: '<p>Kas ir preču kategorija, kā to <strong>redz pircējs</strong> un kāpēc katrai kategorijai ir sava loma: piesaistīt, noturēt vai nopelnīt.</p>',
       lt: '<p>Kas yra prekių kategorija, kaip ją <strong>mato pirkėjas</strong> ir kodėl kiekviena kategorija turi savo vaidmenį: pritraukti, išlaikyti ar uždirbti.</p>',
       ee: '<p>Mis on kaubakategooria, kuidas seda <strong>näeb ostja</strong> ja miks igal kategoorial on oma roll: meelitada, hoida või teenida.</p>',
+      en: '<p>What a product category is, how <strong>the customer sees it</strong> and why each category has its own role: to attract, to keep or to earn.</p>',
     },
     completion: 'confirm',
     order: 1,
@@ -66,6 +72,7 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Kategoriju vadība (Wikipedia, angliski)',
           lt: 'Kategorijų valdymas (Wikipedia, anglų k.)',
           ee: 'Kategooriajuhtimine (Wikipedia, inglise k)',
+          en: 'Category management (Wikipedia)',
         },
         type: 'external',
         path: 'https://en.wikipedia.org/wiki/Category_management',
@@ -75,6 +82,7 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Plauktu un planogrammu pārbaudes lapa',
           lt: 'Lentynų ir planogramų patikros lapas',
           ee: 'Riiulite ja planogrammide kontroll-leht',
+          en: 'Shelf and planogram checklist',
         },
         type: 'internal',
         path: '/files/resources/pdf/{lang}/planogram-checklist.pdf',
@@ -84,6 +92,7 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Kurss: izcila klientu apkalpošana',
           lt: 'Kursas: puikus klientų aptarnavimas',
           ee: 'Kursus: suurepärane klienditeenindus',
+          en: 'Course: excellent customer service',
         },
         type: 'course',
         path: 'customer-service',
@@ -97,18 +106,25 @@ export const DEMO_BUNDLES: DemoBundle[] = [
       lv: 'Svaigā produkcija: augļi un dārzeņi',
       lt: 'Šviežia produkcija: vaisiai ir daržovės',
       ee: 'Värske kaup: puu- ja köögiviljad',
+      en: 'Fresh produce: fruit and vegetables',
     },
     description: {
-      lv: '<p>Svaigums ir iemesls, kāpēc pircējs atgriežas. Pārbaudi izkārtojumu no rīta un pēcpusdienā, noņem bojātās preces un seko cenu zīmēm.</p>',
+      lv: '<p>Svaigums ir iemesls, kāpēc pircējs atgriežas. Pārbaudiet izkārtojumu no rīta un pēcpusdienā, noņemiet bojātās preces un sekojiet cenu zīmēm.</p>',
       lt: '<p>Šviežumas yra priežastis, dėl kurios pirkėjas grįžta. Tikrinkite išdėstymą ryte ir po pietų, pašalinkite sugedusias prekes ir sekite kainų etiketes.</p>',
       ee: '<p>Värskus on põhjus, miks ostja tagasi tuleb. Kontrolli väljapanekut hommikul ja pärastlõunal, eemalda riknenud kaup ja jälgi hinnasilte.</p>',
+      en: '<p>Freshness is why customers come back. Check the display in the morning and in the afternoon, remove damaged goods and keep the price labels right.</p>',
     },
     completion: 'confirm',
     order: 2,
     positions: CMA_POSITIONS,
     resources: [
       {
-        title: { lv: 'Pārtikas higiēnas kurss', lt: 'Maisto higienos kursas', ee: 'Toiduhügieeni kursus' },
+        title: {
+          lv: 'Pārtikas higiēnas kurss',
+          lt: 'Maisto higienos kursas',
+          ee: 'Toiduhügieeni kursus',
+          en: 'Food hygiene course',
+        },
         type: 'course',
         path: 'food-hygiene',
       },
@@ -117,6 +133,7 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Mācību resursi: loģistika un piegāžu tīkls',
           lt: 'Mokymosi ištekliai: logistika ir tiekimo tinklas',
           ee: 'Õppematerjalid: logistika ja tarneahel',
+          en: 'Learning resources: logistics and supply network',
         },
         type: 'internal',
         path: '/resources/6/1',
@@ -130,11 +147,13 @@ export const DEMO_BUNDLES: DemoBundle[] = [
       lv: 'Sadzīves ķīmija un higiēnas preces',
       lt: 'Buitinė chemija ir higienos prekės',
       ee: 'Majapidamiskeemia ja hügieenitooted',
+      en: 'Household chemicals and hygiene products',
     },
     description: {
       lv: '<p>Šis modulis tiek gatavots kopā ar piegādātājiem un būs pieejams drīzumā.</p>',
       lt: '<p>Šis modulis rengiamas kartu su tiekėjais ir netrukus bus prieinamas.</p>',
       ee: '<p>See moodul valmib koostöös tarnijatega ja on peagi saadaval.</p>',
+      en: '<p>This module is being prepared with our suppliers and will be available soon.</p>',
     },
     completion: 'coming_soon',
     order: 0,
@@ -148,11 +167,13 @@ export const DEMO_BUNDLES: DemoBundle[] = [
       lv: 'Kases slēgšana dienas beigās',
       lt: 'Kasos uždarymas dienos pabaigoje',
       ee: 'Kassa sulgemine päeva lõpus',
+      en: 'Closing the cash desk at the end of the day',
     },
     description: {
-      lv: '<p>Obligāta instrukcija visiem, kas strādā pie kases. Izlasi, izpildi soli pa solim un apstiprini, ka esi iepazinies.</p>',
+      lv: '<p>Obligāta instrukcija visiem, kas strādā pie kases. Izlasiet, izpildiet soli pa solim un apstipriniet, ka esat iepazinušies.</p>',
       lt: '<p>Privaloma instrukcija visiems, dirbantiems prie kasos. Perskaitykite, atlikite žingsnis po žingsnio ir patvirtinkite, kad susipažinote.</p>',
       ee: '<p>Kohustuslik juhend kõigile, kes töötavad kassas. Loe läbi, täida samm-sammult ja kinnita, et oled tutvunud.</p>',
+      en: '<p>A mandatory instruction for everyone who works at the cash desk. Read it, follow it step by step and confirm that you have read it.</p>',
     },
     completion: 'confirm',
     mandatory: true,
@@ -160,13 +181,23 @@ export const DEMO_BUNDLES: DemoBundle[] = [
     positions: STORE_STAFF,
     resources: [
       {
-        title: { lv: 'Kases slēgšanas instrukcija', lt: 'Kasos uždarymo instrukcija', ee: 'Kassa sulgemise juhend' },
+        title: {
+          lv: 'Kases slēgšanas instrukcija',
+          lt: 'Kasos uždarymo instrukcija',
+          ee: 'Kassa sulgemise juhend',
+          en: 'Cash desk closing instruction',
+        },
         type: 'internal',
         path: '/files/resources/pdf/{lang}/cash-desk-closing.pdf',
         button: OPEN_PDF,
       },
       {
-        title: { lv: 'Kurss: darbs ar kasi', lt: 'Kursas: darbas su kasa', ee: 'Kursus: kassatöö' },
+        title: {
+          lv: 'Kurss: darbs ar kasi',
+          lt: 'Kursas: darbas su kasa',
+          ee: 'Kursus: kassatöö',
+          en: 'Course: cash handling',
+        },
         type: 'course',
         path: 'cash-handling',
         button: START_COURSE,
@@ -176,11 +207,17 @@ export const DEMO_BUNDLES: DemoBundle[] = [
   {
     kind: 'instruction',
     categoryId: 11,
-    name: { lv: 'Rīcība ugunsgrēka gadījumā', lt: 'Veiksmai gaisro atveju', ee: 'Tegutsemine tulekahju korral' },
+    name: {
+      lv: 'Rīcība ugunsgrēka gadījumā',
+      lt: 'Veiksmai gaisro atveju',
+      ee: 'Tegutsemine tulekahju korral',
+      en: 'What to do in case of fire',
+    },
     description: {
-      lv: '<p>Kur atrodas izejas, ugunsdzēšamie aparāti un pulcēšanās vieta. Atkārto reizi gadā.</p>',
+      lv: '<p>Kur atrodas izejas, ugunsdzēšamie aparāti un pulcēšanās vieta. Atkārtojiet reizi gadā.</p>',
       lt: '<p>Kur yra išėjimai, gesintuvai ir susirinkimo vieta. Pakartokite kartą per metus.</p>',
       ee: '<p>Kus on väljapääsud, tulekustutid ja kogunemiskoht. Korda kord aastas.</p>',
+      en: '<p>Where the exits, the fire extinguishers and the assembly point are. Repeat once a year.</p>',
     },
     completion: 'confirm',
     mandatory: false,
@@ -192,6 +229,7 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Kurss: drošs darbs un ugunsdrošība',
           lt: 'Kursas: saugus darbas ir priešgaisrinė sauga',
           ee: 'Kursus: ohutu töö ja tuleohutus',
+          en: 'Course: safe work and fire safety',
         },
         type: 'course',
         path: 'safe-work',
@@ -202,10 +240,11 @@ export const DEMO_BUNDLES: DemoBundle[] = [
           lv: 'Valsts ugunsdzēsības un glābšanas dienests',
           lt: 'Priešgaisrinės apsaugos ir gelbėjimo departamentas',
           ee: 'Päästeamet',
+          en: 'The fire and rescue service',
         },
         type: 'external',
         path: '{fireService}',
-        button: { lv: 'Atvērt vietni', lt: 'Atidaryti svetainę', ee: 'Ava veebileht' },
+        button: { lv: 'Atvērt vietni', lt: 'Atidaryti svetainę', ee: 'Ava veebileht', en: 'Open the website' },
       },
     ],
   },
@@ -232,7 +271,7 @@ export const DEMO_NOTIFICATIONS: DemoNotification[] = [
       en: 'Welcome to the learning portal',
     },
     description: {
-      lv: 'Sāc ar obligātajiem kursiem un uzstādi savus trīs attīstības mērķus šim ceturksnim.',
+      lv: 'Sāciet ar obligātajiem kursiem un uzstādiet savus trīs attīstības mērķus šim ceturksnim.',
       lt: 'Pradėkite nuo privalomų kursų ir išsikelkite tris šio ketvirčio tobulėjimo tikslus.',
       ee: 'Alusta kohustuslikest kursustest ja sea selleks kvartaliks oma kolm arengueesmärki.',
       en: 'Start with your mandatory courses and set your three development goals for this quarter.',
@@ -250,7 +289,7 @@ export const DEMO_NOTIFICATIONS: DemoNotification[] = [
       en: 'Fire safety week',
     },
     description: {
-      lv: 'Līdz mēneša beigām atkārto kursu "Drošs darbs un ugunsdrošība". Tas aizņem 15 minūtes.',
+      lv: 'Līdz mēneša beigām atkārtojiet kursu "Drošs darbs un ugunsdrošība". Tas aizņem 15 minūtes.',
       lt: 'Iki mėnesio pabaigos pakartokite kursą „Saugus darbas ir priešgaisrinė sauga“. Tai užtruks 15 minučių.',
       ee: 'Korda kuu lõpuni kursust „Ohutu töö ja tuleohutus“. See võtab 15 minutit.',
       en: 'Repeat the "Safe work and fire safety" course by the end of the month. It takes 15 minutes.',
@@ -338,7 +377,7 @@ export const DEMO_LOGIN_LINKS: DemoLoginLink[] = [
       en: 'Training needs survey',
     },
     description: {
-      lv: 'Pastāsti, ko vēlies apgūt nākamajā ceturksnī.',
+      lv: 'Pastāstiet, ko vēlaties apgūt nākamajā ceturksnī.',
       lt: 'Papasakokite, ko norėtumėte išmokti kitą ketvirtį.',
       ee: 'Räägi, mida soovid järgmises kvartalis õppida.',
       en: 'Tell us what you would like to learn next quarter.',
@@ -399,9 +438,21 @@ export async function seedDemoContent(trx: Trx, ids: DemoIds): Promise<void> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const others = LANGUAGES.filter((language) => language !== country);
+      await trx
+        .insertInto('bundle_texts')
+        .values(
+          others.map((language) => ({
+            bundle_id: row.id,
+            language,
+            category_name: bundle.name[language],
+            description: bundle.description[language],
+          })),
+        )
+        .execute();
       for (const [index, resource] of bundle.resources.entries()) {
         const path = resource.path === '{fireService}' ? FIRE_SERVICE[country] : localize(resource.path, country);
-        await trx
+        const added = await trx
           .insertInto('bundle_resources')
           .values({
             bundle_id: row.id,
@@ -411,6 +462,18 @@ export async function seedDemoContent(trx: Trx, ids: DemoIds): Promise<void> {
             button_string: resource.button?.[country] ?? null,
             sort_order: index,
           })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('bundle_resource_texts')
+          .values(
+            others.map((language) => ({
+              resource_id: added.id,
+              language,
+              title: resource.title[language],
+              button_string: resource.button?.[language] ?? null,
+            })),
+          )
           .execute();
       }
       for (const position of bundle.positions) {

@@ -10,7 +10,7 @@ export interface DemoCourse {
   positions: 'all' | 'store' | 'office' | string[];
   /** Folder of playable content under the courses folder; the language is appended. */
   folder: string;
-  /** The SCORM version of the demo package scripts/build-demo-courses.ts writes for it. */
+  /** The SCORM version of its demo package (demo-packages.ts). */
   scormVersion?: '1.2' | '2004';
   name: Record<Language, string>;
   description: Record<Language, string>;

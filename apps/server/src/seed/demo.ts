@@ -1,10 +1,13 @@
 import { LANGUAGES, type Language } from '@portal/shared';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Db } from '../db/connect.js';
+import { saveCourseSequencing } from '../db/course-sequencing.js';
 import { searchName } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
 import { addMonths } from '@portal/shared';
+import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
 import { DEMO_COURSES } from './demo-courses.js';
+import { demoPackages } from './demo-packages.js';
 import { seedDemoContent, type Trx } from './demo-content.js';
 import { ACCOUNTS, DEMO_PASSWORD, DEPARTMENTS, NAMES, POSITIONS, STORE_TYPES } from './demo-org.js';
 import { pick, seededRandom } from './random.js';
@@ -13,12 +16,34 @@ const LEARNERS_PER_STORE = 12;
 const STORE_POSITIONS = ['cashier', 'sales-assistant', 'warehouse-worker'];
 
 /** Fills an empty database with the demo organisation; does nothing when any user exists. */
-export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, password = DEMO_PASSWORD, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const passHash = await hashPassword(DEMO_PASSWORD);
+  const passHash = await hashPassword(password);
   await db.transaction().execute((trx) => seedDemo(trx, passHash, now));
   return true;
+}
+
+/**
+ * Takes the published demo password from the demo accounts that still have it (they sign in again once a manager or
+ * `npm run user:create` gives them a password); the logins of those it was taken from.
+ */
+export async function retirePublishedPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['login', 'pass_hash'])
+    .where(
+      'login',
+      'in',
+      ACCOUNTS.map((a) => a.login),
+    )
+    .where('pass_hash', 'is not', null)
+    .execute();
+  const retired: string[] = [];
+  for (const row of rows) if (await verifyPassword(row.pass_hash, DEMO_PASSWORD)) retired.push(row.login);
+  if (retired.length > 0)
+    await db.updateTable('users').set({ pass_hash: null }).where('login', 'in', retired).execute();
+  return retired;
 }
 
 async function seedDemo(trx: Trx, passHash: string, now: Date): Promise<void> {
@@ -136,9 +161,13 @@ async function seedDemo(trx: Trx, passHash: string, now: Date): Promise<void> {
   });
 }
 
-/** Inserts every demo course in each of its languages and assigns it to the positions it is for. */
+/**
+ * Inserts every demo course in each of its languages, with the activity tree of a SCORM 2004 one, and assigns it to
+ * the positions it is for.
+ */
 async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: string) {
   const courseIds = new Map<string, number>();
+  const packages = demoPackages();
   for (const course of DEMO_COURSES) {
     for (const language of course.languages ?? LANGUAGES) {
       const row = await trx
@@ -155,7 +184,7 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
           course_order_office: course.orderOffice,
           course_order_store: course.orderStore,
           external_url: course.externalUrl ?? null,
-          // The demo packages (content/courses/packages, built by scripts/build-demo-courses.ts) launch index.html.
+          // The demo packages (seed/demo-packages.ts) launch index.html.
           launch_file: course.externalUrl ? null : 'index.html',
           scorm_version: course.externalUrl ? null : (course.scormVersion ?? null),
           created_at: iso,
@@ -163,6 +192,10 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
         .returning('id')
         .executeTakeFirstOrThrow();
       courseIds.set(`${course.alias}:${language}`, row.id);
+      if (course.scormVersion === '2004' && !course.externalUrl) {
+        const manifest = packages.get(`${course.folder}-${language}`)!.get('imsmanifest.xml')!;
+        await saveCourseSequencing(trx, row.id, parseSequencing(manifest));
+      }
       for (const country of ['lv', 'lt', 'ee'] as const) {
         if (language !== country && language !== 'en') continue;
         for (const [alias, info] of Object.entries(POSITIONS)) {

@@ -207,8 +207,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   /* courses */
   courses: {
     capability: 'own',
-    sample: async (ctx) => (isManager(ctx.me) ? { userIds: [await inScopeLearner(ctx)] } : {}),
-    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ userIds: [id] })),
+    sample: async (ctx) => (isManager(ctx.me) ? { userId: [await inScopeLearner(ctx)] } : {}),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ userId: [id] })),
   },
   course_progress: { capability: 'own', sample: () => ({}) },
   course_catalogue: {
@@ -350,7 +350,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     sample: async (ctx) => ({ user_id: await inScopeLearner(ctx) }),
     refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id })),
   },
-  get_all_pins: { capability: 'view_results', sample: () => ({}) },
+  get_all_pins: { capability: 'manage_users', sample: () => ({}) },
   get_all_departments: {
     capability: 'view_results',
     sample: () => ({}),
@@ -419,6 +419,11 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
       }
       return out;
     },
+  },
+  reset_pin: {
+    capability: 'manage_users',
+    sample: async (ctx) => ({ user_id: await inScopeLearner(ctx) }),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id })),
   },
   delete_user: {
     capability: 'delete_users',

@@ -7,9 +7,18 @@ export class ApiCallError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** How long the server asks to wait before trying again (its Retry-After header), when it says. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** A Retry-After header given in seconds; its date form is not used by the server. */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 type Input<N extends string> = InputOf<ContractNamed<N>>;
@@ -21,9 +30,14 @@ interface CallOptions {
   keepalive?: boolean;
 }
 
-function queryString(route: string, input: Record<string, unknown>): string {
+/** Inputs that are secrets: the session travels in its cookie, a password in a body, neither ever in an address. */
+const SECRET_INPUTS = new Set(['userHash', 'hash', 'pass', 'password']);
+
+/** The query of `/api?r=…` (and `/api/download?r=…`) for a route and its inputs; refuses a secret input. */
+export function queryString(route: string, input: Record<string, unknown>): string {
   const params = new URLSearchParams({ r: route });
   for (const [key, value] of Object.entries(input)) {
+    if (SECRET_INPUTS.has(key)) throw new Error(`"${key}" is a secret and never goes into an address.`);
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
     else params.append(key, String(value));
@@ -50,6 +64,7 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
       body?.message ?? response.statusText,
       response.status,
       body?.fields,
+      retryAfterOf(response),
     );
   }
   return body;

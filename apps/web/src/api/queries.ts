@@ -20,8 +20,21 @@ export function useGet<N extends RouteName<'GET'>>(
   return useQuery<Output<N>>({ ...getQuery(route, input), ...options });
 }
 
-/** A POST route as a mutation; `invalidates` names GET routes whose data it changes. */
-export function usePost<N extends RouteName<'POST'>>(route: N, invalidates: RouteName<'GET'>[] = []) {
+/** Reads a POST route that changes nothing (the spec makes `courses_by_type` a POST), keyed `[route, input]`. */
+export function usePostRead<N extends RouteName<'POST'>>(
+  route: N,
+  input: Input<N>,
+  options: Omit<UseQueryOptions<Output<N>>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<Output<N>>({
+    queryKey: [route, input],
+    queryFn: ({ signal }) => post(route, input, { signal }),
+    ...options,
+  });
+}
+
+/** A POST route as a mutation; `invalidates` names the reads whose data it changes. */
+export function usePost<N extends RouteName<'POST'>>(route: N, invalidates: RouteName[] = []) {
   const client = useQueryClient();
   return useMutation<Output<N>, Error, Input<N>>({
     mutationFn: (input) => post(route, input),

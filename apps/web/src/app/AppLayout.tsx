@@ -29,9 +29,11 @@ export function AppLayout() {
   // again at the top of the document. The main block takes it instead; a link that stays (a tab, the menu) keeps it.
   // In the next frame, with its layout: focusing lays out the page, and done in the effects of a first load it made one
   // long task of them (Lighthouse on /home: TBT 177 -> 150 ms, docs/benchmarks.md, "Lighthouse on /home").
+  // Without scrolling: on a phone the top bar is sticky, and the main block scrolled to the top of the window put the
+  // page's heading under it.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
-      if (focusIsLost()) main.current?.focus();
+      if (focusIsLost()) main.current?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, [location.pathname]);

@@ -1,11 +1,10 @@
+import { safeHref } from '@portal/shared';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
 /** The only markup content may carry: simple text structure and links. */
 const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a'];
 const ALLOWED_ATTR = ['href'];
-/** Links only to http(s) pages or to pages of the portal ("/…", never "//host"). */
-const SAFE_HREF = /^(https?:\/\/|\/(?!\/))/i;
 
 // The library's own instance, configured once: a second instance built its allow-lists of every HTML, SVG and MathML
 // name again, and a configuration passed to each call is parsed again on each call (docs/benchmarks.md, "Lighthouse
@@ -13,12 +12,14 @@ const SAFE_HREF = /^(https?:\/\/|\/(?!\/))/i;
 DOMPurify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] });
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName !== 'A') return;
-  const href = node.getAttribute('href') ?? '';
-  if (!SAFE_HREF.test(href)) {
+  // Links only to http(s) pages or to pages of the portal, written as the browser will read them.
+  const href = safeHref(node.getAttribute('href') ?? '');
+  if (href === null) {
     node.removeAttribute('href');
     return;
   }
-  if (/^https?:/i.test(href)) {
+  node.setAttribute('href', href);
+  if (!href.startsWith('/')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }

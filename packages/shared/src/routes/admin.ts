@@ -9,7 +9,7 @@ import {
   type CourseType,
 } from '../constants.js';
 import { contract } from '../contract.js';
-import { rowId } from './row-id.js';
+import { MAX_DB_INTEGER, rowId, wholeNumber } from './row-id.js';
 import type { CourseStatus } from '../course-status.js';
 import type { UserProfile } from './auth.js';
 
@@ -146,7 +146,7 @@ export interface UserDetails {
   completions: CompletionRecord[];
   additional_courses: string[];
   /** What the caller may do with this person (the server enforces the same rules). */
-  can: { edit: boolean; grant_admin: boolean; delete: boolean; additional_courses: boolean };
+  can: { edit: boolean; grant_admin: boolean; delete: boolean; additional_courses: boolean; reset_pin: boolean };
 }
 
 /** A course or instruction bundle the person must do after a change, shown right after a transfer. */
@@ -176,8 +176,8 @@ const gridPage = {
   courses: aliases(300).optional(),
   course_type: z.enum(COURSE_TYPES).optional(),
   user_ids: z.array(id).max(MAX_RESULT_PAGE).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_RESULT_PAGE).default(30),
+  offset: wholeNumber(0, MAX_DB_INTEGER).default(0),
+  limit: wholeNumber(1, MAX_RESULT_PAGE).default(30),
   userLang: lang.optional(),
 };
 
@@ -303,6 +303,9 @@ export const updateUserData = contract<UpdatedUser>()(
 
 export const deleteUser = contract<{ deleted: number }>()('delete_user', 'POST', z.strictObject({ id }));
 
+/** `reset_pin`: a new PIN for someone who signs in with one; the old one stops working and their sessions end. */
+export const resetPin = contract<{ login: string }>()('reset_pin', 'POST', z.strictObject({ user_id: id }));
+
 /** `save_additional_courses`: the person's additional courses become exactly this list. */
 export const saveAdditionalCourses = contract<{ courses: string[] }>()(
   'save_additional_courses',
@@ -337,13 +340,15 @@ export const setCourseCompleteManual = contract<ManualCompletion>()(
   }),
 );
 
-/* ---------- downloads (GET /api/download?r=<name>&…, answered with an .xlsx file) ---------- */
+/* ---------- downloads (GET /api?r=<name>&… or /api/download?r=<name>&…, answered with an .xlsx file) ---------- */
+
+// Plain objects: a parameter a download does not take is dropped, as the registry drops it for every call.
 
 export const DOWNLOAD_PATH = '/api/download';
 export const FILTER_TYPES = ['department', 'store'] as const;
 
 /** get_users_results_excel's `params` JSON. */
-export const usersResultsExcelParams = z.strictObject({
+export const usersResultsExcelParams = z.object({
   exportAll: flag.default(false),
   departments: z.array(alias).max(1000).default([]),
   courses: z.array(alias).max(300).default([]),
@@ -351,7 +356,7 @@ export const usersResultsExcelParams = z.strictObject({
   filterType: z.enum(FILTER_TYPES).default('department'),
 });
 
-const bundleExport = z.strictObject({
+const bundleExport = z.object({
   exportAll: flag.default(false),
   selectedStore: alias.optional(),
   lang: lang.default('lv'),
@@ -362,5 +367,5 @@ export const adminDownloads = {
   usersResults: { route: 'get_users_results_excel', input: usersResultsExcelParams },
   cmaResults: { route: 'get_cma_results_excel', input: bundleExport },
   instructionsResults: { route: 'get_instructions_results_excel', input: bundleExport },
-  userData: { route: 'get_user_data_excel', input: z.strictObject({ u: id, lang: lang.default('lv') }) },
+  userData: { route: 'get_user_data_excel', input: z.object({ u: id, lang: lang.default('lv') }) },
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES, USER_TYPES } from '../constants.js';
 import { contract } from '../contract.js';
+import { rowId } from './row-id.js';
 
 const login = z.string().trim().min(1).max(200);
 
@@ -48,7 +49,7 @@ export const loginRoute = contract<LoginResult['result']>()(
 export const users = contract<UserProfile>()(
   'users',
   'GET',
-  z.strictObject({ id: z.coerce.number().int().positive().optional(), hash: z.string().max(200).optional() }),
+  z.strictObject({ id: rowId.optional(), hash: z.string().max(200).optional() }),
 );
 
 export const logout = contract<'Logged out'>()('logout', 'POST', z.strictObject({}));

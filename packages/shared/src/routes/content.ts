@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { contract } from '../contract.js';
+import { isSafeLink } from '../links.js';
 import { rowId } from './row-id.js';
 
 // ---------------------------------------------------------------------------------------------
 // Links: only http(s) or portal-relative ("/x", never "//host"). Used by content files and calls.
 // ---------------------------------------------------------------------------------------------
 
-/** True for `https://…`, `http://…` and portal-relative `/…` (not protocol-relative `//…`). */
-export function isSafeLink(value: string): boolean {
-  // Control characters and backslashes in a portal path are refused: browsers read them in surprising ways.
-  // eslint-disable-next-line no-control-regex
-  if (/^\/(?!\/)/.test(value)) return !/[\u0000-\u001f\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+export { isSafeLink, safeHref } from '../links.js';
 
 export const safeLink = z
   .string()
@@ -81,8 +71,10 @@ const truthy = z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal
   error: 'Progress only moves forward: this value can only be true.',
 });
 
-export const cmaResources = contract<CmaBundle[]>()('cma_resources', 'GET', z.strictObject({}));
-export const getInstructions = contract<InstructionBundle[]>()('get_instructions', 'GET', z.strictObject({}));
+/** The caller's bundles; userLang: the language to read their texts in where they have them (default: the country's). */
+const bundleList = z.strictObject({ userLang: z.enum(LANGUAGES).optional() });
+export const cmaResources = contract<CmaBundle[]>()('cma_resources', 'GET', bundleList);
+export const getInstructions = contract<InstructionBundle[]>()('get_instructions', 'GET', bundleList);
 
 export const setCmaSeen = contract<BundleState>()(
   'set_cma_seen',

@@ -58,14 +58,17 @@ export interface UserCourse {
 }
 
 /**
- * `courses`: the caller's own list (no userIds), or the lists of many people the caller may see.
- * userLang picks the language version (default: each person's own language).
+ * `courses`: the caller's own list (no userId, or the caller's own), or the lists of one or many people the caller may
+ * see (`userId=5`, `userId[]=5&userId[]=6`). userLang picks the language version (default: each person's own).
  */
 export const courses = contract<UserCourse[]>()(
   'courses',
   'GET',
   z.strictObject({
-    userIds: z.array(id).min(1).max(500).optional(),
+    userId: z
+      .union([id, z.array(id).min(1).max(500)])
+      .transform((value) => (Array.isArray(value) ? value : [value]))
+      .optional(),
     userLang: z.enum(LANGUAGES).optional(),
   }),
 );
@@ -188,11 +191,14 @@ export interface CourseState {
   course_expiration: string | null;
 }
 
-/** `get_course_state`: what the player needs to launch or resume a course. */
+/**
+ * `get_course_state`: what the player needs to launch or resume a course; userLang plays its version in that
+ * language where there is one (default: the person's own). The attempt and its result are the course's, whichever.
+ */
 export const getCourseState = contract<CourseState>()(
   'get_course_state',
   'GET',
-  z.strictObject({ course_alias: alias }),
+  z.strictObject({ course_alias: alias, userLang: z.enum(LANGUAGES).optional() }),
 );
 
 const logEntry = z.strictObject({
@@ -230,7 +236,7 @@ export const setCourseState = contract<SavedCourseState>()(
   'POST',
   z.strictObject({
     course_alias: alias,
-    course_id: dbInteger,
+    course_id: id,
     attempt: dbInteger,
     /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
     seq: dbInteger,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, QUARTERS, TASKS_PER_GOAL } from '../constants.js';
 import { contract } from '../contract.js';
-import { dbInteger, rowId } from './row-id.js';
+import { rowId } from './row-id.js';
 
 /** The four kinds of learning activity, one per task slot (0 to 3), in the order the goals screen shows them. */
 export const ACTIVITY_KINDS = ['alone', 'colleagues', 'doing', 'courses'] as const;
@@ -103,7 +103,6 @@ export function withPlaceholderTasks(
 }
 
 const id = rowId;
-const postId = dbInteger;
 const quarterId = z.number().int().min(1).max(QUARTERS);
 /** A quarter as the number 1 to 4 or as its label ('1st quarter'). */
 const quarterInput = z.union([
@@ -138,7 +137,7 @@ export const addTask = contract<Task>()(
   'add_task',
   'POST',
   z.strictObject({
-    goal_id: postId,
+    goal_id: id,
     name: z.string().regex(/^Task [0-3]$/, "The name is 'Task 0' to 'Task 3'."),
     description: z.string().max(TASK_DESCRIPTION_MAX).default(''),
   }),
@@ -147,25 +146,25 @@ export const addTask = contract<Task>()(
 export const setGoalName = contract<Goal>()(
   'set_goal_name',
   'POST',
-  z.strictObject({ goal_id: postId, goal_name: goalName }),
+  z.strictObject({ goal_id: id, goal_name: goalName }),
 );
 
 export const setGoalQuarter = contract<Goal>()(
   'set_goal_quarter',
   'POST',
-  z.strictObject({ goal_id: postId, quarter_id: quarterId }),
+  z.strictObject({ goal_id: id, quarter_id: quarterId }),
 );
 
 export const setTaskPercentage = contract<Task>()(
   'set_task_percentage',
   'POST',
-  z.strictObject({ task_id: postId, task_percentage: z.number().int().min(0).max(TASK_COMPLETE_PERCENTAGE) }),
+  z.strictObject({ task_id: id, task_percentage: z.number().int().min(0).max(TASK_COMPLETE_PERCENTAGE) }),
 );
 
 export const setTaskDescription = contract<Task>()(
   'set_task_description',
   'POST',
-  z.strictObject({ task_id: postId, task_description: z.string().max(TASK_DESCRIPTION_MAX) }),
+  z.strictObject({ task_id: id, task_description: z.string().max(TASK_DESCRIPTION_MAX) }),
 );
 
 export interface GoalsIntroResult {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, COURSE_TYPES, LANGUAGES, type CourseType, type Language } from '../constants.js';
 import { contract } from '../contract.js';
-import { rowId } from './row-id.js';
+import { rowId, wholeNumber } from './row-id.js';
 import { notificationAlias, safeLink } from './content.js';
 
 /*
@@ -21,7 +21,8 @@ const id = rowId;
 const lang = z.enum(LANGUAGES);
 const country = z.enum(COUNTRIES);
 const text = (max: number) => z.string().trim().max(max);
-const order = z.coerce.number().int().min(0).max(9999);
+const order = wholeNumber(0, 9999);
+const expiration = wholeNumber(0, MAX_EXPIRATION_MONTHS);
 
 /** A new course alias: lower-case, so that the same course is never spelt two ways. */
 export const newCourseAlias = z
@@ -175,10 +176,10 @@ export const addCourseInput = z
     language: lang,
     name: text(200).min(1, 'Course name is required.'),
     description: text(2000).default(''),
-    expiration: z.coerce.number().int().min(0).max(MAX_EXPIRATION_MONTHS),
+    expiration,
     /** The course's folder under the courses folder; with an upload, default `<alias>-<language>`. */
     folder: courseFolder.optional(),
-    course_type: z.enum(COURSE_TYPES),
+    course_type: z.enum(COURSE_TYPES).default('optional'),
     course_order_office: order.default(100),
     course_order_store: order.default(100),
     status: z.enum(['enabled', 'disabled']).default('enabled'),
@@ -204,7 +205,7 @@ export const updateCourse = contract<ManagerCourse>()(
       id,
       name: text(200).min(1, 'Course name is required.').optional(),
       description: text(2000).optional(),
-      expiration: z.coerce.number().int().min(0).max(MAX_EXPIRATION_MONTHS).optional(),
+      expiration: expiration.optional(),
       course_type: z.enum(COURSE_TYPES).optional(),
       course_order_office: order.optional(),
       course_order_store: order.optional(),
@@ -216,20 +217,20 @@ export const updateCourse = contract<ManagerCourse>()(
 /** `courses_by_type`: every version of a language (disabled too), of one type or both. */
 export const coursesByType = contract<ManagerCourse[]>()(
   'courses_by_type',
-  'GET',
+  'POST',
   z.strictObject({ language: lang, course_type: z.enum(COURSE_TYPES).optional() }),
 );
 
 /* ---------- courses on positions ---------- */
 
 /**
- * `get_course_positions`: positions × course versions of a language. A country's language shows that
- * country's positions; English (`en`) shows the positions of `country`, or of every country.
+ * `get_course_positions`: positions × course versions of a language (default: the caller's). A country's language
+ * shows that country's positions; English (`en`) shows the positions of `country`, or of every country.
  */
 export const getCoursePositions = contract<CoursePositionGrid>()(
   'get_course_positions',
   'GET',
-  z.strictObject({ language: lang, country: country.optional() }),
+  z.strictObject({ language: lang.optional(), country: country.optional() }),
 );
 
 const coursePositionInput = z.strictObject({
@@ -250,10 +251,11 @@ export const removeCourseFromPosition = contract<PositionChange>()(
 
 /* ---------- instruction bundles on positions ---------- */
 
+/** `get_instruction_positions`: positions × instruction bundles of a country (default: the caller's). */
 export const getInstructionPositions = contract<InstructionPositionGrid>()(
   'get_instruction_positions',
   'GET',
-  z.strictObject({ country }),
+  z.strictObject({ country: country.optional() }),
 );
 
 const instructionPositionInput = z.strictObject({

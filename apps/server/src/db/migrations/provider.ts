@@ -9,6 +9,9 @@ import { resultsByPerson } from './0008-results-by-person.js';
 import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
 import { dropDerivedTables } from './0011-drop-derived-tables.js';
+import { signInDevices } from './0012-sign-in-devices.js';
+import { courseSequencing } from './0014-course-sequencing.js';
+import { bundleTexts } from './0015-bundle-texts.js';
 import type { Dialect, PortalMigration } from './index.js';
 
 /** Every migration, in order; the key is its name in the migration table. */
@@ -23,6 +26,9 @@ const all: Record<string, PortalMigration> = {
   '0009-results-version': resultsVersion,
   '0010-chart-counts': chartCounts,
   '0011-drop-derived-tables': dropDerivedTables,
+  '0012-sign-in-devices': signInDevices,
+  '0014-course-sequencing': courseSequencing,
+  '0015-bundle-texts': bundleTexts,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

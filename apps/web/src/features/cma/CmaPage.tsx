@@ -3,6 +3,7 @@ import { usePortalSettings } from '../../api/profile';
 import { useGet, usePost } from '../../api/queries';
 import { BundleScreen } from '../../components/BundleScreen';
 import { bundleStyles as styles } from '../../components/Bundles';
+import { useUserLang } from '../../i18n/use-user-lang';
 
 function Teaser() {
   const { t } = useTranslation('content');
@@ -20,7 +21,7 @@ function Teaser() {
 /** `/cma/{section}`: the category management academy's bundles of the user's position. */
 export function CmaPage() {
   const { t } = useTranslation('content');
-  const list = useGet('cma_resources', {});
+  const list = useGet('cma_resources', { userLang: useUserLang() });
   const markSeen = usePost('set_cma_seen', ['cma_resources']);
   const complete = usePost('set_cma_bundle_complete', ['cma_resources']);
   return (

@@ -57,7 +57,11 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const { data: user } = useProfile();
-  const state = useGet('get_course_state', { course_alias: course.alias }, { refetchOnMount: 'always', gcTime: 0 });
+  const state = useGet(
+    'get_course_state',
+    { course_alias: course.alias, userLang: course.language },
+    { refetchOnMount: 'always', gcTime: 0 },
+  );
   const [scoIndex, setScoIndex] = useState(0);
   const [switching, setSwitching] = useState(false);
   const [session, setSession] = useState<ScormSession | null>(null);

@@ -9,73 +9,45 @@ const PARTS = [
   { key: 'incomplete', status: 'incomplete' },
 ] as const;
 
-const BAR = 22;
-const GAP = 14;
-const LABEL = 180;
-const WIDTH = 720;
-
 /**
  * Per store or department, a 100 % stacked bar of complete / expires soon / expired / incomplete results of the
- * shown courses; people on long-term absence are left out. Plain SVG with a text table for screen readers.
+ * shown courses; people on long-term absence are left out. Bars of plain elements, one a row: beside their label on a
+ * wide screen, below it on a phone, so the labels keep their size at any width. A text table for screen readers.
  */
 export function ResultsChart({ summary }: { summary: adminRoutes.ResultSummary[] }) {
   const { t } = useTranslation('admin');
   const rows = summary.filter((s) => s.people > 0);
   if (rows.length === 0) return null;
-  const height = rows.length * (BAR + GAP) + GAP;
-  const plot = WIDTH - LABEL - 56;
   return (
     <figure className={styles.chart} data-testid="results-chart">
       <figcaption>{t('chart.title')}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-label={t('chart.title')}
-        preserveAspectRatio="xMinYMin meet"
-      >
-        {rows.map((row, i) => {
+      <div role="img" aria-label={t('chart.title')} className={styles.chartRows}>
+        {rows.map((row) => {
           const total = PARTS.reduce((sum, p) => sum + row[p.key], 0);
-          const y = GAP + i * (BAR + GAP);
-          let x = LABEL;
           return (
-            <g key={row.department_alias}>
-              <text
-                x={LABEL - 8}
-                y={y + BAR / 2}
-                textAnchor="end"
-                dominantBaseline="middle"
-                className={styles.chartLabel}
-              >
-                {row.department_label.length > 24 ? `${row.department_label.slice(0, 23)}…` : row.department_label}
-              </text>
-              {total === 0 ? (
-                <rect x={LABEL} y={y} width={plot} height={BAR} className={styles['bar-none']} rx={3} />
-              ) : (
-                PARTS.map((part) => {
-                  const width = (row[part.key] / total) * plot;
-                  const rect = width > 0 && (
-                    <rect
+            <div key={row.department_alias} className={styles.chartRow} data-testid="chart-row">
+              <span className={styles.chartLabel}>{row.department_label}</span>
+              <span className={styles.chartBar}>
+                {total === 0 ? (
+                  <span className={styles['bar-none']} style={{ width: '100%' }} />
+                ) : (
+                  PARTS.filter((part) => row[part.key] > 0).map((part) => (
+                    <span
                       key={part.key}
-                      x={x}
-                      y={y}
-                      width={width}
-                      height={BAR}
                       className={styles[`bar-${part.status}`]}
-                    >
-                      <title>{`${t(`status.${part.status}`)}: ${row[part.key]}`}</title>
-                    </rect>
-                  );
-                  x += width;
-                  return rect;
-                })
-              )}
-              <text x={LABEL + plot + 8} y={y + BAR / 2} dominantBaseline="middle" className={styles.chartLabel}>
+                      style={{ width: `${(row[part.key] / total) * 100}%` }}
+                      title={`${t(`status.${part.status}`)}: ${row[part.key]}`}
+                    />
+                  ))
+                )}
+              </span>
+              <span className={styles.chartValue}>
                 {total === 0 ? '–' : `${Math.round((row.complete / total) * 100)}%`}
-              </text>
-            </g>
+              </span>
+            </div>
           );
         })}
-      </svg>
+      </div>
       <ul className={styles.chartKey} aria-hidden>
         {PARTS.map((part) => (
           <li key={part.key}>

@@ -2,6 +2,7 @@ import { COURSE_STATUSES, type adminRoutes } from '@portal/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollCue } from '../../components/ScrollCue';
 import type { GridUser } from './admin-api';
 import styles from './filters.module.css';
 import { StatusIcon } from './StatusIcon';
@@ -105,7 +106,7 @@ export function ResultsTable({
   });
 
   return (
-    <div ref={ref} className={styles.tableScroll} tabIndex={0} role="region" aria-label={t('results.tableLabel')}>
+    <ScrollCue ref={ref} className={styles.tableScroll} tabIndex={0} role="region" aria-label={t('results.tableLabel')}>
       <table className={styles.table} data-testid="results-table">
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -144,6 +145,6 @@ export function ResultsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollCue>
   );
 }

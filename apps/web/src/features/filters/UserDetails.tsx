@@ -15,6 +15,7 @@ import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from '
 import { ConfirmDialog } from './ConfirmDialog';
 import styles from './filters.module.css';
 import { messageText } from './messages';
+import { PinReset } from './PinReset';
 import { StatusIcon } from './StatusIcon';
 
 type Lang = GridQuery['userLang'];
@@ -118,7 +119,9 @@ function DetailsBody({ userId, lang, onClose }: { userId: number; lang: Lang; on
             {data.user.name} {data.user.surname}
           </Dialog.Title>
           <p className={styles.muted}>
-            {data.user.login} · {data.user.department} · {data.user.position_label ?? data.user.position ?? '—'}
+            {[data.user.login, data.user.department, data.user.position_label ?? data.user.position ?? '—']
+              .filter(Boolean)
+              .join(' · ')}
             {data.user.long_term && <span className={styles.badge}>{t('results.longTerm')}</span>}
           </p>
         </div>
@@ -140,6 +143,7 @@ function DetailsBody({ userId, lang, onClose }: { userId: number; lang: Lang; on
       ) : (
         <p className={styles.note}>{t('details.readOnly')}</p>
       )}
+      {data.can.reset_pin && <PinReset details={data} />}
       <CourseList details={data} />
       <History details={data} />
     </>
@@ -219,8 +223,10 @@ function EditForm({ details, onDeleted }: { details: UserDetails; onDeleted: () 
     mutationFn: () => post('delete_user', { id: user.id }),
     onSuccess: async () => {
       setConfirm(null);
-      await invalidate();
+      // The person is gone: their details close and are forgotten, never asked for again (a 404).
       onDeleted();
+      client.removeQueries({ queryKey: ['get_user_data', { user_id: user.id }] });
+      await invalidate(true);
     },
     onError: (error) => (setConfirm(null), warn(messageText(t, error))),
   });

@@ -71,7 +71,9 @@ export function UserSearch({ kind, lang }: { kind: 'office' | 'store'; lang: Gri
                   {user.long_term && <span className={styles.badge}>{t('results.longTerm')}</span>}
                 </span>
                 <span className={styles.muted}>
-                  {user.login} · ID {user.id} · {user.department_label} · {user.position_label ?? user.position ?? '—'}
+                  {[user.login, `ID ${user.id}`, user.department_label, user.position_label ?? user.position ?? '—']
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </button>
             </li>

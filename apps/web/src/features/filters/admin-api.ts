@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { RESULT_LIMIT, type adminRoutes } from '@portal/shared';
-import { ApiCallError, post } from '../../api/client';
+import { ApiCallError, post, queryString } from '../../api/client';
 
 export type ResultGrid = adminRoutes.ResultGrid;
 export type GridUser = adminRoutes.GridUser;
@@ -65,8 +65,7 @@ export function useUserDetails(userId: number | null, userLang: GridQuery['userL
 
 /** Fetches a download (`/api/download?r=…`) and hands the file to the browser; errors keep the API's envelope. */
 export async function downloadFile(route: string, query: Record<string, string>): Promise<void> {
-  const params = new URLSearchParams({ r: route, ...query });
-  const response = await fetch(`/api/download?${params}`, { credentials: 'same-origin' });
+  const response = await fetch(`/api/download?${queryString(route, query)}`, { credentials: 'same-origin' });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as {
       error?: string;

@@ -19,6 +19,7 @@ export function messageText(t: TFunction, error: unknown): string {
     if (error.code === 'forbidden') return t('common:errors.forbidden');
     if (error.code === 'network') return t('common:errors.network');
     if (error.code === 'conflict') return t('admin:messages.conflict');
+    if (error.code === 'rate limited') return t('admin:messages.exportsBusy');
     if (error.code === 'invalid input') return t('admin:messages.invalid');
     if (error.code === 'not active') return t('common:errors.sessionEnded');
   }

@@ -270,10 +270,14 @@ export function GoalCard({ goal, userId }: { goal: Goal; userId: number }) {
   return (
     <section
       className={`${styles.goal} ${reached ? styles.goalReached : ''}`}
-      aria-label={t('goalLabel', { n: goal.slot + 1 })}
+      aria-labelledby={`goal-title-${goal.goal_id}`}
       data-testid="goal"
       data-reached={reached}
     >
+      {/* The goal's heading, over its tasks' (h3): its name is a field, its number a picture. */}
+      <h2 id={`goal-title-${goal.goal_id}`} className="visually-hidden">
+        {t('goalLabel', { n: goal.slot + 1 })}
+      </h2>
       <header className={styles.goalHead}>
         <span className={styles.goalNumber} aria-hidden>
           {goal.slot + 1}

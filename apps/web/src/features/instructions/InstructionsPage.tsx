@@ -6,6 +6,7 @@ import { BundleScreen } from '../../components/BundleScreen';
 import { bundleStyles as styles } from '../../components/Bundles';
 import { ContentDialog } from '../../components/ContentDialog';
 import legend from './InstructionsPage.module.css';
+import { useUserLang } from '../../i18n/use-user-lang';
 
 function Legend() {
   const { t } = useTranslation('content');
@@ -39,7 +40,7 @@ function Legend() {
 /** `/instructions/{section}`: the instruction bundles of the user's position, mandatory ones first. */
 export function InstructionsPage() {
   const { t } = useTranslation('content');
-  const list = useGet('get_instructions', {});
+  const list = useGet('get_instructions', { userLang: useUserLang() });
   const markSeen = usePost('set_instruction_seen', ['get_instructions']);
   const confirm = usePost('set_instruction_bundle_complete', ['get_instructions']);
   return (

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/shared';
+import { isSafeLink as isSafe, type Language } from '@portal/shared';
 import { ClipboardList, ExternalLink, GraduationCap, Link2, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,6 @@ import styles from './LoginLinks.module.css';
 
 // Loaded when a survey or course is first opened: the dialog library is a tenth of the sign-in page's script.
 const FrameDialog = lazy(() => import('../../components/ContentDialog').then((m) => ({ default: m.FrameDialog })));
-
-const isSafe = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url);
 
 /** The login page's lists of one language: external links, surveys (in a modal frame) and pupils' courses. */
 export function LoginLinks({ language }: { language: Language }) {

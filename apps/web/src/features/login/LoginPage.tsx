@@ -17,6 +17,13 @@ type AccountType = 'store' | 'office';
 /** Store when the host name contains "stores" (the stores' own address), otherwise Office (spec, Login). */
 const defaultAccountType = (): AccountType => (window.location.hostname.includes('stores') ? 'store' : 'office');
 
+/** A store PIN: two letters and four digits (spec section 9). */
+const looksLikePin = (value: string) => /^[a-z]{2}\d{4}$/i.test(value.trim());
+
+/** The minutes the server asks to wait before the next attempt (its Retry-After), when it says. */
+const minutesToWait = (error: ApiCallError): number | null =>
+  error.retryAfterSeconds === undefined ? null : Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+
 export function LoginPage() {
   const { t, i18n } = useTranslation('login');
   useDocumentTitle(t('title'));
@@ -68,6 +75,14 @@ export function LoginPage() {
     navigate('/home', { replace: true });
   };
 
+  const chooseAccountType = (type: AccountType) => {
+    setAccountType(type);
+    setNeedsPassword(null);
+    setWrongPassword(false);
+    setPassword('');
+    setError(null);
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const empty = !login.trim() ? 'login' : showPassword && !password ? 'password' : null;
@@ -90,9 +105,12 @@ export function LoginPage() {
       if (caught instanceof ApiCallError && caught.code === 'wrong password') {
         setWrongPassword(true);
       } else if (caught instanceof ApiCallError && caught.code === 'rate limited') {
-        setError(t('rateLimited'));
+        const minutes = minutesToWait(caught);
+        setError(minutes === null ? t('rateLimited') : t('rateLimitedMinutes', { count: minutes }));
       } else if (caught instanceof ApiCallError && caught.code === 'directory unavailable') {
         setError(t('directoryUnavailable'));
+      } else if (caught instanceof ApiCallError && caught.code === 'network') {
+        setError(t('noConnection'));
       } else {
         console.error('sign-in failed', caught);
         setError(t('failed'));
@@ -134,12 +152,7 @@ export function LoginPage() {
                   name="account-type"
                   value={type}
                   checked={accountType === type}
-                  onChange={() => {
-                    setAccountType(type);
-                    setNeedsPassword(null);
-                    setWrongPassword(false);
-                    setPassword('');
-                  }}
+                  onChange={() => chooseAccountType(type)}
                 />
                 {type === 'store' ? <Store aria-hidden size={20} /> : <Building2 aria-hidden size={20} />}
                 <span>{t(type)}</span>
@@ -170,6 +183,14 @@ export function LoginPage() {
               <span id={`${loginId}-hint`} className={styles.hint}>
                 {t('pinHint')}
               </span>
+            )}
+            {accountType === 'office' && looksLikePin(login) && (
+              <p className={styles.switchOffer} data-testid="store-offer">
+                {t('pinInOffice')}{' '}
+                <button type="button" className={styles.switchButton} onClick={() => chooseAccountType('store')}>
+                  {t('useStore')}
+                </button>
+              </p>
             )}
             {missing === 'login' && (
               <span id={`${loginId}-required`} className={styles.fieldError} data-testid="login-required">
@@ -210,7 +231,7 @@ export function LoginPage() {
             {wrongPassword && (
               <span className={styles.wrong} data-testid="wrong-password">
                 <AlertCircle aria-hidden size={18} />
-                <span className="visually-hidden">{t('wrongPassword')}</span>
+                <span>{t(accountType === 'store' && !showPassword ? 'wrongPin' : 'wrongPassword')}</span>
               </span>
             )}
             {error && (

@@ -140,8 +140,10 @@ export function AddCourseSection({ language }: { language: Language }) {
             <label htmlFor="course-package">{t('course.package')}</label>
             <div className={styles.dropzone}>
               <UploadCloud aria-hidden size={28} />
+              {/* The browser's own button and "no file chosen" speak the browser's language, not the portal's. */}
               <input
                 id="course-package"
+                className={`visually-hidden ${styles.fileInput}`}
                 type="file"
                 accept=".zip,application/zip"
                 data-testid="course-package"
@@ -152,6 +154,12 @@ export function AddCourseSection({ language }: { language: Language }) {
                   setFileError(null);
                 }}
               />
+              <label htmlFor="course-package" className={styles.fileButton}>
+                {t('course.chooseFile')}
+              </label>
+              <span className={styles.fileName} data-testid="course-package-name">
+                {file ? file.name : t('course.noFile')}
+              </span>
               <span id="course-package-help" className={styles.help}>
                 {file
                   ? t('course.fileChosen', { name: file.name, size: (file.size / (1024 * 1024)).toFixed(1) })

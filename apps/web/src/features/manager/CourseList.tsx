@@ -1,6 +1,6 @@
 import type { Language } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { useGet, usePost } from '../../api/queries';
+import { usePost, usePostRead } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
 import { PendingButton } from '../../components/PendingButton';
 import { errorText } from './errors';
@@ -9,7 +9,7 @@ import styles from './manager.module.css';
 /** Every course version of the language, disabled ones too, with a switch to enable or disable each. */
 export function CourseList({ language }: { language: Language }) {
   const { t } = useTranslation('manager');
-  const list = useGet('courses_by_type', { language });
+  const list = usePostRead('courses_by_type', { language });
   const update = usePost('update_course', ['courses_by_type', 'get_course_positions']);
 
   return (

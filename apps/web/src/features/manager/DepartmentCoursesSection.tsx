@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
-import { useGet } from '../../api/queries';
+import { useGet, usePostRead } from '../../api/queries';
 import { Empty, Loading, LoadError } from '../../components/PageState';
 import { PendingButton } from '../../components/PendingButton';
 import { useRefocus } from '../../components/use-refocus';
@@ -24,7 +24,7 @@ export function DepartmentCoursesSection({ language }: { language: Language }) {
   const [country, setCountry] = useState<Country>(isCountry(language) ? language : 'lv');
   const [courseIds, setCourseIds] = useState<number[]>([]);
   const [departments, setDepartments] = useState<string[]>([]);
-  const courses = useGet('courses_by_type', { language });
+  const courses = usePostRead('courses_by_type', { language });
   const places = useGet('get_all_departments', { country });
   const ready = courseIds.length > 0 && departments.length > 0;
   const impact = useGet('add_courses_impact', { course_ids: courseIds, departments }, { enabled: ready });

@@ -2,6 +2,7 @@ import type { managerRoutes } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, LoadError, Loading } from '../../components/PageState';
+import { ScrollCue } from '../../components/ScrollCue';
 import styles from './manager.module.css';
 import type { PositionCell, PositionChanges } from './use-position-changes';
 
@@ -56,7 +57,7 @@ export function PositionMatrix<Item>({
       {grid.isError && <LoadError onRetry={() => void grid.refetch()} />}
       {items?.length === 0 && <Empty>{emptyText}</Empty>}
       {items && items.length > 0 && positions && (
-        <div className={styles.tableWrap}>
+        <ScrollCue className={styles.tableWrap}>
           <table className={`${styles.table} ${styles.matrix}`} data-testid={testId}>
             <thead>
               <tr>
@@ -107,7 +108,7 @@ export function PositionMatrix<Item>({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollCue>
       )}
     </>
   );

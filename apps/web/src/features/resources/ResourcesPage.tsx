@@ -80,10 +80,11 @@ function ResourceLinkButton({ link }: { link: ResourceLink }) {
   );
 }
 
-function ResourceCard({ resource }: { resource: Resource }) {
+/** A resource; its title one level under the section's heading, or under the sub-section's where there is one. */
+function ResourceCard({ resource, Heading }: { resource: Resource; Heading: 'h3' | 'h4' }) {
   return (
     <li className={styles.resource} data-testid="resource">
-      <h4>{resource.resource_title}</h4>
+      <Heading className={styles.resourceTitle}>{resource.resource_title}</Heading>
       {resource.resource_description && <p>{resource.resource_description}</p>}
       <div className={styles.links}>
         {resource.links.map((link) => (
@@ -181,7 +182,7 @@ export function ResourcesPage() {
           ) : (
             <ul className={styles.resources}>
               {visible.map((resource) => (
-                <ResourceCard key={resource.resource_title} resource={resource} />
+                <ResourceCard key={resource.resource_title} resource={resource} Heading={subCount > 0 ? 'h4' : 'h3'} />
               ))}
             </ul>
           )}
