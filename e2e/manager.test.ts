@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('training manager in Chromium', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('Golfa pamati');
     await card.getByTestId('course-open').click();
-    const frame = anna.page.frameLocator('[data-testid="course-frame"]');
+    const frame = anna.page.frameLocator('[data-testid="course-frame"]').frameLocator('iframe');
     // The package's own navigation: reaching the last page sets cmi.core.lesson_status to completed.
     for (let i = 0; i < 15; i++) await frame.locator('#butNext').click();
     await frame.locator('#butExit').click();

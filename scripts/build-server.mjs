@@ -32,6 +32,18 @@ export function buildServer() {
     external: Object.keys(dependencies).filter((name) => name !== '@portal/shared'),
     logLevel: 'warning',
   });
+  // The content origin's launch page script (apps/server/src/scorm/serve.ts): a browser bundle with scorm-again.
+  buildSync({
+    entryPoints: { 'scorm-launch': path.join(root, 'apps/web/src/launch/main.ts') },
+    outdir,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildServer();

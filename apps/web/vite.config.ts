@@ -54,7 +54,7 @@ export default defineConfig({
         // V8's explicit compile hint: the entry's functions (React DOM, the router, i18next, the query library) nearly
         // all run on the first load, so Chromium compiles them all while the file streams in, off the main thread,
         // instead of one by one on it when each is first called. Lighthouse on /home: LCP about 0.2 s earlier
-        // (docs/benchmarks.md, "Lighthouse on /home").
+        // (docs/performance.md, "The web app").
         postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           groups: [
@@ -62,7 +62,7 @@ export default defineConfig({
             // of them after the entry, a round trip for every few on a slow store link.
             { name: 'icons', test: /node_modules[\\/]lucide-react/ },
             // Everything the entry imports, in one chunk: split by which lazy sections share each module, it was
-            // eight scripts, more than a browser asks for at once over HTTP/1.1 (docs/benchmarks.md).
+            // eight scripts, more than a browser asks for at once over HTTP/1.1 (docs/performance.md, "The web app").
             { name: 'initial', tags: ['$initial'] },
             // The small controls of both first pages (the language switch, the button that waits, the page title), in
             // one chunk: as three, they were three of the requests the sign-in page and /home make after the entry.

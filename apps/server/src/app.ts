@@ -15,6 +15,7 @@ import { loggerOptions, RequestLog } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { compression } from './http/compression.js';
 import { courseContent } from './scorm/serve.js';
+import { separateContentOrigin } from './scorm/content-origin.js';
 import { contentFiles } from './http/content-files.js';
 import { downloadCalls, exportRoutes } from './export/routes.js';
 import { courseUpload } from './rpc/course-upload.js';
@@ -45,11 +46,13 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
 
   registerSecurityHeaders(app, config);
+  separateContentOrigin(app, config);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     // A download that fails before its first byte has set its file's headers already: the error goes out as JSON.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.status)
         .send({ error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });

@@ -87,6 +87,18 @@ const schema = z.object({
   EXPORT_UNREAD_SECONDS: z.coerce.number().int().positive().default(60),
   SURVEY_FRAME_HOSTS: list.default([]),
   COURSES_DIR: z.string().default('data/courses'),
+  /**
+   * The origin course content runs on (docs/courses.md), e.g. https://content.example.com: a host name of its own, so
+   * the portal's session cookie never reaches it. Unset: content.localhost on the port the portal was reached at.
+   */
+  CONTENT_ORIGIN: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) origin, e.g. https://content.example.com' })
+    .transform((value) => new URL(value))
+    .refine((url) => url.pathname === '/' && !url.search && !url.hash && !url.username, {
+      message: 'must be an origin only (scheme, host and port), without a path',
+    })
+    .transform((url) => url.origin)
+    .optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Office sign-in against the company directory (docs/ldap.md); unset keeps local password hashes. */

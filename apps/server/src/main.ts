@@ -26,6 +26,9 @@ async function prepareDatabase(connection: Connection, config: Config, log: pino
   }
 }
 
+/** How long requests still running at a shutdown may take before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 3000;
+
 async function serve(connection: Connection, config: Config): Promise<void> {
   shareHashingCores(config.SERVER_PROCESSES);
   const app = await buildApp({ config, db: connection.db });
@@ -33,6 +36,9 @@ async function serve(connection: Connection, config: Config): Promise<void> {
   const shutdown = (signal: string) =>
     (closing ??= (async () => {
       app.log.info({ signal }, 'shutting down');
+      // A browser opens connections ahead of need (to the content origin's host as well); one that never carried a
+      // request would hold the close until its headers time out. Requests still running get a grace period.
+      setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await app.close();
       await connection.close();
       process.exit(0);

@@ -5,8 +5,8 @@ import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
-// for one long task: under Lighthouse's slow phone the sign-in page's blocking time fell by 40% (docs/benchmarks.md,
-// "Lighthouse on /home").
+// for one long task: under Lighthouse's slow phone the sign-in page's blocking time fell by 40% (docs/performance.md,
+// "The web app").
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -51,3 +51,17 @@ export const ADMIN_MESSAGES = {
   noCourses: 'No courses selected',
   userCreated: 'User created!',
 } as const;
+
+/**
+ * Paths of the content origin (`CONTENT_ORIGIN`): the launch page and its script, a course's files under the
+ * attempt's token, and the commit endpoint. The portal's origin serves none of them.
+ */
+export const CONTENT_PATHS = {
+  launchPage: '/scorm-launch',
+  launchScript: '/scorm-launch.js',
+  files: '/scorm-files/',
+  commit: '/scorm-commit',
+} as const;
+
+/** The type of a commit body sent deflated (raw DEFLATE of its JSON), as the launch page sends a large one on close. */
+export const COMMIT_DEFLATE_TYPE = 'application/x-portal-commit-deflate';

@@ -47,6 +47,13 @@ async function ensureResult(db: Db, userId: number, course: CourseRow, now: Date
   return row;
 }
 
+/** What a completion the content reported rests on: the launched attempt, its time and its score. */
+export interface CompletionEvidence {
+  attempt: number;
+  timeSpent: string | null;
+  score: number | null;
+}
+
 export interface CompletionOutcome {
   changed: boolean;
   result: ResultRow;
@@ -66,6 +73,8 @@ export async function recordCompletion(
     course: CourseRow;
     source: 'scorm' | 'message' | 'manual' | 'import';
     recordedBy?: number | null;
+    /** The run-time evidence of a completion the content reported: its attempt, time and score. */
+    evidence?: CompletionEvidence;
     now?: Date;
   },
 ): Promise<CompletionOutcome> {
@@ -93,6 +102,9 @@ export async function recordCompletion(
         finish_time: finish,
         source: input.source,
         recorded_by: input.recordedBy ?? null,
+        attempt: input.evidence?.attempt ?? null,
+        time_spent: input.evidence?.timeSpent ?? null,
+        score: input.evidence?.score ?? null,
       })
       .execute();
     const result = { ...row, complete: 1, finish_time: finish, course_id: input.course.id, updated_at: finish };
@@ -102,8 +114,29 @@ export async function recordCompletion(
   return { changed: false, result, status: statusOf(result, input.course.expiration, now) };
 }
 
+/**
+ * Starts a new attempt from the beginning ("Start again"): empty run-time data, the completion on record kept. The
+ * update is conditional on the row being unchanged, so two racing restarts start one attempt.
+ */
+export async function startNewAttempt(db: Db, userId: number, course: CourseRow, now: Date): Promise<number> {
+  const row = await ensureResult(db, userId, course, now);
+  await db
+    .updateTable('course_results')
+    .set({
+      attempt: row.attempt + 1,
+      state_seq: 0,
+      cmi_json: JSON.stringify({ scos: {} } satisfies AttemptState),
+      course_id: course.id,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', row.id)
+    .where('attempt', '=', row.attempt)
+    .execute();
+  return row.attempt + 1;
+}
+
 export type SaveOutcome =
-  | { kind: 'saved'; result: ResultRow; status: CourseStatusResult }
+  | { kind: 'saved'; result: ResultRow; status: CourseStatusResult; done: boolean }
   | { kind: 'stale'; result: ResultRow; status: CourseStatusResult }
   | { kind: 'conflict' };
 
@@ -169,12 +202,20 @@ export async function saveAttemptState(
         })
         .execute();
     }
+    const done = state.scos[input.sco]!.done;
     if (!wasDone && nowDone) {
-      const outcome = await recordCompletion(db, { userId: input.userId, course: input.course, source: 'scorm', now });
-      return { kind: 'saved', result: outcome.result, status: outcome.status };
+      const summary = summarize(version, input.cmi);
+      const outcome = await recordCompletion(db, {
+        userId: input.userId,
+        course: input.course,
+        source: 'scorm',
+        evidence: { attempt: input.attempt, timeSpent: summary.total_time, score: summary.score_raw },
+        now,
+      });
+      return { kind: 'saved', result: outcome.result, status: outcome.status, done };
     }
     const saved = (await findResult(db, input.userId, input.course.alias))!;
-    return { kind: 'saved', result: saved, status: statusOf(saved, input.course.expiration, now) };
+    return { kind: 'saved', result: saved, status: statusOf(saved, input.course.expiration, now), done };
   }
   return { kind: 'conflict' };
 }

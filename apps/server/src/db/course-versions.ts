@@ -1,19 +1,7 @@
 import type { courseRoutes, Language } from '@portal/shared';
 import type { Db } from './connect.js';
-import type { CourseRow } from './schema.js';
 
 type ScormVersion = courseRoutes.ScormVersion;
-
-/** Whether a version id belongs to an openable course of that alias (any enabled language version). */
-export async function courseVersion(db: Db, alias: string, id: number): Promise<CourseRow | undefined> {
-  return db
-    .selectFrom('courses')
-    .selectAll()
-    .where('id', '=', id)
-    .where('alias', '=', alias)
-    .where('status', '=', 'enabled')
-    .executeTakeFirst();
-}
 
 export interface CourseVersionInput {
   alias: string;

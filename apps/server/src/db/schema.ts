@@ -107,6 +107,41 @@ export interface CourseCompletionsTable {
   finish_time: Timestamp;
   source: 'scorm' | 'message' | 'manual' | 'import';
   recorded_by: number | null;
+  /** The launched attempt the completion came from; null for manual and imported ones (migration 0013). */
+  attempt: number | null;
+  /** The attempt's time as the run-time reported it (ISO 8601 duration or 1.2 HHHH:MM:SS), or since its launch. */
+  time_spent: string | null;
+  score: number | null;
+}
+
+/** One learner's attempt of a course, recorded when the player launches it (migration 0013). */
+export interface CourseAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_alias: string;
+  attempt: number;
+  course_id: number;
+  started_at: Timestamp;
+  launched_at: Timestamp;
+  /** The run-time's last status: 1.2 lesson_status, 2004 success_status when known, else completion_status. */
+  status: string | null;
+  score: number | null;
+  total_time: string | null;
+  updated_at: Timestamp;
+}
+
+/** A short-lived token of one learner's attempt of one course version: what the content origin commits with. */
+export interface AttemptTokensTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  course_id: number;
+  attempt: number;
+  /** Issued for a review: commits are answered and never stored. */
+  review: Flag;
+  /** The portal origin that launched it: the only one, beside the content origin, that may frame its files. */
+  portal_origin: string;
+  expires_at: Timestamp;
 }
 
 export interface ScormCallLogTable {
@@ -269,6 +304,8 @@ export interface Database {
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;
   course_completions: CourseCompletionsTable;
+  course_attempts: CourseAttemptsTable;
+  attempt_tokens: AttemptTokensTable;
   scorm_call_log: ScormCallLogTable;
   goals: GoalsTable;
   tasks: TasksTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptDone, currentAttempt, readAttemptState, type SavedAttempt } from './attempts.js';
+import { attemptDone, attemptFinished, currentAttempt, readAttemptState, type SavedAttempt } from './attempts.js';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const saved = (fields: Partial<SavedAttempt>): SavedAttempt => ({
@@ -39,6 +39,16 @@ describe('currentAttempt', () => {
       attempt: 2,
       fresh: false,
     });
+  });
+});
+
+describe('attemptFinished', () => {
+  it('finishes with every SCO done or a completion without run-time data, not with a restarted empty attempt', () => {
+    const finished = (row: SavedAttempt) => attemptFinished(row, readAttemptState(row), ['sco1']);
+    expect(finished(saved({ complete: 0, cmi_json: state(true) }))).toBe(true);
+    expect(finished(saved({ complete: 1, cmi_json: null }))).toBe(true);
+    expect(finished(saved({ complete: 1, cmi_json: JSON.stringify({ scos: {} }) }))).toBe(false);
+    expect(finished(saved({ complete: 1, cmi_json: state(false) }))).toBe(false);
   });
 });
 

@@ -30,6 +30,11 @@ export function attemptDone(state: AttemptState, scoIds: string[]): boolean {
   return scoIds.length > 0 && scoIds.every((id) => state.scos[id]?.done === true);
 }
 
+/** The saved attempt is over: every SCO done, or a completion recorded without run-time data (manual, imported). */
+export function attemptFinished(row: SavedAttempt, state: AttemptState, scoIds: string[]): boolean {
+  return attemptDone(state, scoIds) || (row.complete === 1 && row.cmi_json === null);
+}
+
 /**
  * Where the player continues: the saved attempt, or a fresh one when the saved attempt is finished and
  * the completion is due for renewal (expires soon or expired).
@@ -43,7 +48,7 @@ export function currentAttempt(
   if (!row) return { attempt: 1, seq: 0, state: { scos: {} }, fresh: true };
   const state = readAttemptState(row);
   const status = statusOf(row, expiration, now).status;
-  const finished = attemptDone(state, scoIds) || (row.complete === 1 && Object.keys(state.scos).length === 0);
+  const finished = attemptFinished(row, state, scoIds);
   if (finished && (status === 'expired' || status === 'expires-soon')) {
     return { attempt: row.attempt + 1, seq: 0, state: { scos: {} }, fresh: true };
   }

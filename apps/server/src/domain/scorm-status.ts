@@ -64,13 +64,14 @@ export function summarize(version: ScormVersion | null, cmi: Cmi): ScormSummary 
 }
 
 /**
- * Whether one SCO's data model says it is done: SCORM 1.2 lesson_status completed or passed;
- * SCORM 2004 completion_status completed or success_status passed. Plain content (null version)
- * uses the 1.2 elements.
+ * Whether one SCO's data model says it is done: SCORM 1.2 lesson_status completed or passed; SCORM 2004
+ * success_status passed, or completion_status completed unless it failed (a failed quiz never counts). Plain content
+ * (null version) uses the 1.2 elements.
  */
 export function isScoDone(version: ScormVersion | null, cmi: Cmi): boolean {
   if (version === '2004') {
-    return element(cmi, 'completion_status') === 'completed' || element(cmi, 'success_status') === 'passed';
+    const success = element(cmi, 'success_status');
+    return success === 'passed' || (element(cmi, 'completion_status') === 'completed' && success !== 'failed');
   }
   const status = element(cmi, 'core.lesson_status');
   return status === 'completed' || status === 'passed';

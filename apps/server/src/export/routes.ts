@@ -14,7 +14,7 @@ import { visibleLogin } from '../domain/admin-rules.js';
 import { mayCall, personaOf, scopeOf } from '../domain/policy.js';
 import { queryOf } from '../http/query.js';
 import { countriesFor, departmentsInScope } from '../rpc/admin-access.js';
-import { ApiError, invalidInput, notFound } from '../rpc/errors.js';
+import { ApiError, invalidInput, notFound, rateLimited } from '../rpc/errors.js';
 import { assertSubjectsInScope, authorizeCaller, zodFields, type ApiDeps, type OwnCall } from '../rpc/registry.js';
 import { DownloadBody } from './download-body.js';
 import { ExportSlots } from './export-slots.js';
@@ -179,7 +179,7 @@ function answerDownload(deps: ApiDeps, prepare: Prepare, slots: ExportSlots) {
 
     const release = slots.take(actor.id);
     if (!release) {
-      throw new ApiError('rate limited', 'Too many exports are being prepared. Please try again in a minute.');
+      throw rateLimited('Too many exports are being prepared. Please try again in a minute.', 60);
     }
     let download: Download;
     try {

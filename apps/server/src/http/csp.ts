@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
+import { contentFrameSource } from '../scorm/content-origin.js';
 
-/** Only the portal's own scripts; frames only from its own course content and the configured survey hosts. */
+/** Only the portal's own scripts; frames only from the content origin (course player) and the configured survey hosts. */
 export function contentSecurityPolicy(config: Config) {
   return {
     defaultSrc: ["'self'"],
@@ -11,7 +12,7 @@ export function contentSecurityPolicy(config: Config) {
     mediaSrc: ["'self'", 'https:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
-    frameSrc: ["'self'", ...config.SURVEY_FRAME_HOSTS],
+    frameSrc: ["'self'", ...contentFrameSource(config), ...config.SURVEY_FRAME_HOSTS],
     frameAncestors: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -15,7 +15,7 @@ import {
   signInKeys,
   type SignInLimits,
 } from '../domain/sign-in.js';
-import { ApiError, forbidden } from './errors.js';
+import { ApiError, forbidden, rateLimited } from './errors.js';
 import { route, type RouteContext, type RouteDef } from './registry.js';
 
 const normalizeLogin = (login: string) => login.trim().toLowerCase();
@@ -26,7 +26,9 @@ const limits = (config: Config): SignInLimits => ({
   pinFailures: config.LOGIN_MAX_PIN_FAILURES,
 });
 
-const rateLimited = () => new ApiError('rate limited', 'Too many attempts. Please wait a few minutes and try again.');
+/** Attempts are counted per window: a refused caller may try again once it has passed. */
+const tooManyAttempts = (config: Config) =>
+  rateLimited('Too many attempts. Please wait a few minutes and try again.', config.LOGIN_WINDOW_MINUTES * 60);
 
 /**
  * An office user's password is checked by the company directory alone (docs/ldap.md): no fallback to a local
@@ -65,7 +67,7 @@ export const checkType = route(authRoutes.checkType, {
   async handler({ input, db, config, ip }) {
     const key = `check:${addressKey(ip)}`;
     const counts = await reserveAttempts(db, [key], config.LOGIN_WINDOW_MINUTES);
-    if (counts.get(key)! > config.CHECK_TYPE_MAX_PER_ADDRESS) throw rateLimited();
+    if (counts.get(key)! > config.CHECK_TYPE_MAX_PER_ADDRESS) throw tooManyAttempts(config);
     const user = await findUserByLogin(db, normalizeLogin(input.login));
     if (!user) return [];
     return [{ role: user.role, typ: user.typ, needs_password: needsPassword(user) }] as never;
@@ -123,7 +125,7 @@ export const login = route(authRoutes.loginRoute, {
       );
     if (keys.some((k) => counts.get(k.key)! > k.max)) {
       await giveBack();
-      throw rateLimited();
+      throw tooManyAttempts(config);
     }
     let ok: boolean;
     try {

@@ -1,9 +1,17 @@
-import { joinCourseProgress, type courseRoutes, type HomeCounts } from '@portal/shared';
+import {
+  COMMIT_DEFLATE_TYPE,
+  joinCourseProgress,
+  type courseRoutes,
+  type HomeCounts,
+  type Language,
+} from '@portal/shared';
+import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 
 type UserCourse = courseRoutes.UserCourse;
 type CourseState = courseRoutes.CourseState;
+type CourseLaunch = courseRoutes.CourseLaunch;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -70,12 +78,46 @@ async function addCashier(env: TestEnv, storeAdmin: string, name: string, surnam
   return added.body.result as { id: number; login: string };
 }
 
+/** Opens a course in the player as the holder of `token` (`launch_course`). */
+async function launch(
+  env: TestEnv,
+  token: string,
+  alias: string,
+  restart = false,
+  userLang?: Language,
+): Promise<CourseLaunch> {
+  const res = await env.call(
+    'launch_course',
+    { course_alias: alias, restart, ...(userLang ? { userLang } : {}) },
+    token,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result as CourseLaunch;
+}
+
+/** The player's launch page committing on the content origin with its attempt's token. */
+async function commitAttempt(env: TestEnv, body: Record<string, unknown>, origin = 'content.localhost') {
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/scorm-commit',
+    headers: { host: `${origin}:8080`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as { result?: courseRoutes.SavedCourseState; error?: string } };
+}
+
+/** A learner's completion, as the player reports it: the course launched, then completed. */
+async function launchAndComplete(env: TestEnv, token: string, alias: string, complete: true | 'completed' = true) {
+  await launch(env, token, alias);
+  return env.call('set_course_complete', { course_alias: alias, complete }, token);
+}
+
 const aliases = (courses: UserCourse[], type?: 'mandatory' | 'optional') =>
   courses.filter((c) => !type || c.course_type === type).map((c) => c.alias);
 
 describeEachDatabase('courses', (env) => {
   it('answers not active without a session', async () => {
-    for (const route of ['courses', 'linked_courses', 'get_course_state', 'set_course_complete', 'set_course_state']) {
+    for (const route of ['courses', 'linked_courses', 'get_course_state', 'set_course_complete', 'launch_course']) {
       const res = await env().call(route, { course_alias: 'welcome' });
       expect(res.status, route).toBe(401);
       expect(res.body.error).toBe('not active');
@@ -289,7 +331,7 @@ describeEachDatabase('courses', (env) => {
       .values({ user_id: peteris, course_alias: 'food-hygiene', added_by: null, added_at: new Date().toISOString() })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token);
+    await launchAndComplete(env(), token, 'welcome');
     /** The list as the course page builds it: progress, then the catalogue fields of its versions by ascending id. */
     const joined = async (input: Record<string, unknown> = {}) => {
       const progress = await env().call('course_progress', input, token);
@@ -370,6 +412,7 @@ describeEachDatabase('courses', (env) => {
     const kz = await userId(env(), 'kz1234');
     const token = await env().login('kz1234');
     const before = await dueMandatory(env(), token);
+    await launch(env(), token, 'welcome');
     const [first, second] = await Promise.all([
       env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token),
       env().call('set_course_complete', { course_alias: 'welcome', complete: 'completed' }, token),
@@ -414,17 +457,17 @@ describeEachDatabase('courses', (env) => {
     const optional = courses.find((c) => c.course_type === 'optional')!;
     const mandatory = courses.find((c) => c.course_type === 'mandatory')!;
     expect(await dueMandatory(env(), token)).toBe(dueInList(courses));
-    const done = await env().call('set_course_complete', { course_alias: optional.alias, complete: true }, token);
+    const done = await launchAndComplete(env(), token, optional.alias);
     expect(done.body.result).toMatchObject({ changed: true, course_status: 'complete' });
     expect(await dueMandatory(env(), token)).toBe(dueInList(courses));
-    await env().call('set_course_complete', { course_alias: mandatory.alias, complete: true }, token);
+    await launchAndComplete(env(), token, mandatory.alias);
     expect(await dueMandatory(env(), token)).toBe(dueInList(courses) - 1);
   });
 
   it('renews an expired mandatory course, which then no longer counts as due', async () => {
     const token = await env().login('ab1234');
     const before = await dueMandatory(env(), token);
-    const res = await env().call('set_course_complete', { course_alias: 'data-protection', complete: true }, token);
+    const res = await launchAndComplete(env(), token, 'data-protection');
     expect(res.body.result).toMatchObject({ changed: true, course_status: 'complete' });
     expect(await dueMandatory(env(), token)).toBe(before - 1);
   });
@@ -443,82 +486,76 @@ describeEachDatabase('courses', (env) => {
   });
 
   it('plays a course in the language the person reads, and its result is the course’s in every language', async () => {
-    const token = await env().login('kz1234');
+    // Someone new, whose course is not complete yet (a completed one would open in review).
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const cashier = await addCashier(env(), storeAdmin, 'Ilze', 'Valoda');
+    const token = await env().login(cashier.login);
     const state = (await env().call('get_course_state', { course_alias: 'welcome', userLang: 'en' }, token)).body
       .result as CourseState;
     expect(state.course).toMatchObject({ alias: 'welcome', language: 'en', name: 'Welcome to the team' });
     const own = (await env().call('get_course_state', { course_alias: 'welcome' }, token)).body.result as CourseState;
     expect(own.course.language).toBe('lv');
+    const launched = await launch(env(), token, 'welcome', false, 'en');
     const passed =
-      state.course.scorm_version === '2004'
+      launched.scorm_version === '2004'
         ? { completion_status: 'completed', success_status: 'passed' }
         : { core: { lesson_status: 'passed' } };
     let seq = 0;
-    for (const sco of state.scos) {
-      const res = await env().call(
-        'set_course_state',
-        {
-          course_alias: 'welcome',
-          course_id: state.course.id,
-          attempt: state.attempt,
-          seq: ++seq,
-          sco: sco.id,
-          cmi: passed,
-        },
-        token,
-      );
+    for (const sco of launched.scos) {
+      const res = await commitAttempt(env(), { token: launched.token, seq: ++seq, sco: sco.id, cmi: passed });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
+    const played = await env()
+      .db.selectFrom('course_results')
+      .select('course_id')
+      .where('user_id', '=', cashier.id)
+      .where('course_alias', '=', 'welcome')
+      .executeTakeFirstOrThrow();
+    expect(played.course_id).toBe(state.course.id);
     for (const userLang of ['lv', 'en'] as const) {
       const welcome = (await list(env(), token, { userLang })).find((c) => c.alias === 'welcome')!;
       expect(welcome, userLang).toMatchObject({ complete: true, course_status: 'complete' });
     }
-    expect((await env().call('get_course_state', { course_alias: 'welcome', userLang: 'de' }, token)).status).toBe(400);
+    expect((await env().call('launch_course', { course_alias: 'welcome', userLang: 'de' }, token)).status).toBe(400);
   });
 
-  it('saves and resumes SCORM state, ignores old commits, completes on passed, and keeps a log for admins', async () => {
+  it('saves and resumes SCORM state by the launch token, ignores old commits, completes on passed, and keeps a log', async () => {
     const token = await env().login('ab1234');
-    const state = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
-      .result as CourseState;
-    expect(state).toMatchObject({ attempt: 1, seq: 0, complete: false, course_status: 'incomplete' });
-    expect(state.scos.length).toBeGreaterThan(0);
-    const sco = state.scos[0]!;
+    const launched = await launch(env(), token, 'safe-work');
+    expect(launched).toMatchObject({ attempt: 1, seq: 0, complete: false, mode: 'normal' });
+    expect(launched.launch_url).toBe('http://content.localhost/scorm-launch');
+    expect(launched.scos.length).toBeGreaterThan(0);
+    const sco = launched.scos[0]!;
     expect(sco.cmi).toBeNull();
-    const version = state.course.scorm_version;
+    const version = launched.scorm_version;
     const cmi = (status: string, location: string) =>
       version === '2004'
         ? {
             completion_status: status === 'passed' ? 'completed' : 'incomplete',
             success_status: status === 'passed' ? 'passed' : 'unknown',
+            score: { raw: '90' },
             location,
             suspend_data: `p=${location}`,
             total_time: 'PT1M',
           }
         : {
-            core: { lesson_status: status, lesson_location: location, total_time: '00:01:00' },
+            core: { lesson_status: status, lesson_location: location, total_time: '00:01:00', score: { raw: '90' } },
             suspend_data: `p=${location}`,
           };
     const commit = (seq: number, status: string, location: string) =>
-      env().call(
-        'set_course_state',
-        {
-          course_alias: 'safe-work',
-          course_id: state.course.id,
-          attempt: state.attempt,
-          seq,
-          sco: sco.id,
-          cmi: cmi(status, location),
-          log: [{ t: Date.now(), call: 'Commit', result: 'true' }],
-        },
-        token,
-      );
+      commitAttempt(env(), {
+        token: launched.token,
+        seq,
+        sco: sco.id,
+        cmi: cmi(status, location),
+        log: [{ t: Date.now(), call: 'Commit', result: 'true' }],
+      });
 
     const first = await commit(1, 'incomplete', '3');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.result).toMatchObject({ saved: true, seq: 1, complete: false });
-    const resumed = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
-      .result as CourseState;
-    expect(resumed.seq).toBe(1);
+    const resumed = await launch(env(), token, 'safe-work');
+    expect(resumed).toMatchObject({ seq: 1, mode: 'normal' });
     expect(JSON.stringify(resumed.scos[0]!.cmi)).toContain('p=3');
 
     const retried = await commit(1, 'incomplete', '2');
@@ -527,41 +564,60 @@ describeEachDatabase('courses', (env) => {
       .result as CourseState;
     expect(JSON.stringify(kept.scos[0]!.cmi)).toContain('p=3');
 
-    const passed = await commit(2, 'passed', '5');
+    // A page closing sends a large commit deflated (64,000 characters of suspend_data do not fit a beacon as JSON).
+    const long = 'abcdefghij0123456789'.repeat(3200);
+    const deflated = await env().app.inject({
+      method: 'POST',
+      url: '/scorm-commit',
+      headers: { host: 'content.localhost:8080', 'content-type': COMMIT_DEFLATE_TYPE },
+      payload: zlib.deflateRawSync(
+        JSON.stringify({
+          token: launched.token,
+          seq: 2,
+          sco: sco.id,
+          cmi: { ...cmi('incomplete', '4'), suspend_data: long },
+        }),
+      ),
+    });
+    expect(deflated.statusCode, deflated.body).toBe(200);
+    const withLong = (await env().call('get_course_state', { course_alias: 'safe-work' }, token)).body
+      .result as CourseState;
+    expect(JSON.stringify(withLong.scos[0]!.cmi)).toContain(long);
+    const garbage = await env().app.inject({
+      method: 'POST',
+      url: '/scorm-commit',
+      headers: { host: 'content.localhost:8080', 'content-type': COMMIT_DEFLATE_TYPE },
+      payload: Buffer.from('not deflated at all'),
+    });
+    expect(garbage.statusCode).toBe(400);
+
+    const passed = await commit(3, 'passed', '5');
     expect(passed.body.result).toMatchObject({ saved: true, complete: true, course_status: 'complete' });
     const listed = (await list(env(), token)).find((c) => c.alias === 'safe-work')!;
     expect(listed.finish_time?.slice(0, 10)).toBe(today());
-
-    const wrongAttempt = await env().call(
-      'set_course_state',
-      { course_alias: 'safe-work', course_id: state.course.id, attempt: 7, seq: 3, sco: sco.id, cmi: {} },
-      token,
-    );
-    expect(wrongAttempt.status).toBe(409);
-    const wrongSco = await env().call(
-      'set_course_state',
-      { course_alias: 'safe-work', course_id: state.course.id, attempt: 1, seq: 3, sco: 'nope', cmi: {} },
-      token,
-    );
-    expect(wrongSco.status).toBe(400);
-    for (const tooLarge of [{ seq: 2 ** 31 }, { attempt: 2 ** 31 }, { course_id: 2 ** 31 }]) {
-      const refused = await env().call(
-        'set_course_state',
-        {
-          course_alias: 'safe-work',
-          course_id: state.course.id,
-          attempt: 1,
-          seq: 3,
-          sco: sco.id,
-          cmi: {},
-          ...tooLarge,
-        },
-        token,
-      );
-      expect(refused.status, JSON.stringify(tooLarge)).toBe(400);
-    }
-
     const anna = await userId(env(), 'ab1234');
+    const evidence = await env()
+      .db.selectFrom('course_completions')
+      .select(['source', 'attempt', 'time_spent', 'score'])
+      .where('user_id', '=', anna)
+      .where('course_alias', '=', 'safe-work')
+      .execute();
+    expect(evidence).toEqual([
+      { source: 'scorm', attempt: 1, time_spent: version === '2004' ? 'PT1M' : '00:01:00', score: 90 },
+    ]);
+
+    const wrongSco = await commitAttempt(env(), { token: launched.token, seq: 4, sco: 'nope', cmi: {} });
+    expect(wrongSco.status).toBe(400);
+    const unknown = await commitAttempt(env(), { token: 'x'.repeat(43), seq: 3, sco: sco.id, cmi: {} });
+    expect(unknown.status).toBe(401);
+    expect((await commitAttempt(env(), { token: launched.token, seq: 2 ** 31, sco: sco.id, cmi: {} })).status).toBe(
+      400,
+    );
+    // The portal's own host takes no commits.
+    expect(
+      (await commitAttempt(env(), { token: launched.token, seq: 3, sco: sco.id, cmi: {} }, '127.0.0.1')).status,
+    ).toBe(404);
+
     const admin = await env().login('lo1234', 'demo-pass');
     const log = await env().call('get_course_log', { user_id: anna, course_alias: 'safe-work' }, admin);
     expect(log.status).toBe(200);
@@ -574,22 +630,109 @@ describeEachDatabase('courses', (env) => {
     );
   });
 
-  it('never writes another person’s progress', async () => {
+  it('opens a completed course in review, where nothing changes the record; "Start again" begins a new attempt', async () => {
+    const token = await env().login('ab1234');
+    const anna = await userId(env(), 'ab1234');
+    const first = await launch(env(), token, 'welcome');
+    const sco = first.scos[0]!.id;
+    const passed = { core: { lesson_status: 'passed', lesson_location: '4', total_time: '00:02:00' } };
+    expect((await commitAttempt(env(), { token: first.token, seq: 1, sco, cmi: passed })).body.result).toMatchObject({
+      saved: true,
+      complete: true,
+    });
+    const record = () =>
+      env()
+        .db.selectFrom('course_results')
+        .selectAll()
+        .where('user_id', '=', anna)
+        .where('course_alias', '=', 'welcome')
+        .executeTakeFirstOrThrow();
+    const before = await record();
+
+    const review = await launch(env(), token, 'welcome');
+    expect(review).toMatchObject({ mode: 'review', attempt: 1, complete: true });
+    expect(review.scos[0]!.cmi).toEqual(passed);
+    const overwrite = { core: { lesson_status: 'incomplete', lesson_location: '1' } };
+    const ignored = await commitAttempt(env(), { token: review.token, seq: 2, sco, cmi: overwrite });
+    expect(ignored.body.result).toMatchObject({ saved: false, complete: true });
+    const after = await record();
+    expect(after).toEqual(before);
+
+    const again = await launch(env(), token, 'welcome', true);
+    expect(again).toMatchObject({ mode: 'normal', attempt: 2, seq: 0, complete: true });
+    expect(again.scos[0]!.cmi).toBeNull();
+    const started = await commitAttempt(env(), { token: again.token, seq: 1, sco, cmi: overwrite });
+    expect(started.body.result).toMatchObject({ saved: true, attempt: 2, complete: true });
+    // The completion on record stays; the old attempt's token writes nothing any more.
+    const late = await commitAttempt(env(), { token: first.token, seq: 9, sco, cmi: passed });
+    expect(late.body.result).toMatchObject({ saved: false, attempt: 2 });
+    const resumed = await launch(env(), token, 'welcome');
+    expect(resumed).toMatchObject({ mode: 'normal', attempt: 2, seq: 1 });
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const seen = await env().call('get_course_attempts', { user_id: anna, course_alias: 'welcome' }, storeAdmin);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.result).toEqual([
+      expect.objectContaining({ attempt: 2, status: 'incomplete', score: null }),
+      expect.objectContaining({ attempt: 1, status: 'passed', total_time: '00:02:00' }),
+    ]);
+    expect((await env().call('get_course_attempts', { user_id: anna, course_alias: 'welcome' }, token)).status).toBe(
+      403,
+    );
+    const attempts = await env()
+      .db.selectFrom('course_attempts')
+      .select(['attempt', 'status'])
+      .where('user_id', '=', anna)
+      .where('course_alias', '=', 'welcome')
+      .orderBy('attempt')
+      .execute();
+    expect(attempts).toEqual([
+      { attempt: 1, status: 'passed' },
+      { attempt: 2, status: 'incomplete' },
+    ]);
+  });
+
+  it('accepts a completion only from a launched attempt of the caller’s own course', async () => {
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const cashier = await addCashier(env(), storeAdmin, 'Maija', 'Jaunā');
+    const token = await env().login(cashier.login);
+    const karlis = cashier.id;
+    const claimed = await env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token);
+    expect(claimed.status).toBe(409);
+    expect(claimed.body.message).toMatch(/launched attempt/);
+    const results = await env()
+      .db.selectFrom('course_results')
+      .select('complete')
+      .where('user_id', '=', karlis)
+      .where('course_alias', '=', 'welcome')
+      .execute();
+    expect(results.every((r) => r.complete === 0)).toBe(true);
+    // Not in the caller's list: not even a launch.
+    expect((await env().call('launch_course', { course_alias: 'no-such-course' }, token)).status).toBe(404);
+    const earned = await launchAndComplete(env(), token, 'welcome');
+    expect(earned.status, JSON.stringify(earned.body)).toBe(200);
+    const evidence = await env()
+      .db.selectFrom('course_completions')
+      .select(['source', 'attempt', 'time_spent'])
+      .where('user_id', '=', karlis)
+      .where('course_alias', '=', 'welcome')
+      .executeTakeFirstOrThrow();
+    expect(evidence).toMatchObject({ source: 'message', attempt: 1, time_spent: expect.stringMatching(/^PT\d+S$/) });
+  });
+
+  it('never writes another person’s progress: a launch token is its learner’s only', async () => {
     const anna = await userId(env(), 'ab1234');
     const karlis = await env().login('kz1234');
-    const state = (await env().call('get_course_state', { course_alias: 'time-management' }, karlis)).body
-      .result as CourseState;
+    const launched = await launch(env(), karlis, 'time-management');
     const body = {
-      course_alias: 'time-management',
-      course_id: state.course.id,
-      attempt: 1,
+      token: launched.token,
       seq: 1,
-      sco: state.scos[0]!.id,
+      sco: launched.scos[0]!.id,
       cmi: { core: { lesson_status: 'passed' } },
     };
-    expect((await env().call('set_course_state', { ...body, userId: anna }, karlis)).status).toBe(403);
-    // A parameter the call does not take is dropped: the commit is Kārlis's own.
-    expect((await env().call('set_course_state', { ...body, user_id: anna }, karlis)).status).toBe(200);
+    expect((await commitAttempt(env(), { ...body, user_id: anna })).status).toBe(400);
+    expect((await env().call('launch_course', { course_alias: 'time-management', userId: anna }, karlis)).status).toBe(
+      403,
+    );
     const annaRow = await env()
       .db.selectFrom('course_results')
       .select('id')
@@ -621,9 +764,7 @@ describeEachDatabase('courses', (env) => {
     expect(aliases(before)).toEqual(expect.arrayContaining(['customer-service', 'food-hygiene']));
     const open = before.find((c) => !c.complete && !c.external_url)!;
     expect(open.course_status).toBe('incomplete');
-    expect((await env().call('set_course_complete', { course_alias: open.alias, complete: true }, token)).status).toBe(
-      200,
-    );
+    expect((await launchAndComplete(env(), token, open.alias)).status).toBe(200);
     const after = (await linked()).find((c) => c.alias === open.alias)!;
     expect(after.complete).toBe(true);
     expect(after.finish_time?.slice(0, 10)).toBe(today());

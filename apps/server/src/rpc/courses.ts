@@ -1,4 +1,5 @@
-import { courseRoutes, courseStatus, type Language } from '@portal/shared';
+import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
+import { findLaunchedAttempt, issueAttemptToken, listAttempts, recordLaunch } from '../db/attempts.js';
 import {
   catalogueCourses,
   findOpenableCourse,
@@ -7,15 +8,16 @@ import {
   listLinkedCourses,
   loadSubjects,
 } from '../db/course-lists.js';
-import { findResult, readCourseLog, recordCompletion, saveAttemptState } from '../db/course-progress.js';
-import { courseVersion } from '../db/course-versions.js';
-import { currentAttempt } from '../domain/attempts.js';
+import { findResult, readCourseLog, recordCompletion, startNewAttempt } from '../db/course-progress.js';
+import { attemptFinished, currentAttempt } from '../domain/attempts.js';
 import { contentUrl } from '../domain/content-url.js';
+import { contentOriginFor } from '../scorm/content-origin.js';
 import { courseScos } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
 
 type CourseState = courseRoutes.CourseState;
+type CourseLaunch = courseRoutes.CourseLaunch;
 type ScormVersion = courseRoutes.ScormVersion;
 
 const notOpenable = () => notFound('This course is not in your list.');
@@ -55,15 +57,32 @@ export const linkedCourses = route(courseRoutes.linkedCourses, {
   },
 });
 
+/**
+ * Completion the content reports through the portal (non-SCORM content, scripted clients): earned only in an attempt
+ * of the caller's own course that the player launched, and kept with that attempt and the time since its launch.
+ */
 export const setCourseComplete = route(courseRoutes.setCourseComplete, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor: subject, db }) {
+  async handler({ input, actor: subject, db, config }) {
     const course = await findOpenableCourse(db, subject, input.course_alias);
     if (!course) throw notOpenable();
     if (course.external_url)
       throw invalidInput('An external course cannot be completed here.', { course_alias: 'external course' });
-    const outcome = await recordCompletion(db, { userId: subject.id, course, source: 'message' });
+    const row = await findResult(db, subject.id, course.alias);
+    const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
+    const current = currentAttempt(row, scoIds, course.expiration, new Date());
+    const attempt = await findLaunchedAttempt(db, subject.id, course.alias, current.attempt);
+    if (!attempt) throw conflict('Open the course in the player first: a completion comes from a launched attempt.');
+    const now = new Date();
+    const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(attempt.started_at)) / 1000));
+    const outcome = await recordCompletion(db, {
+      userId: subject.id,
+      course,
+      source: 'message',
+      evidence: { attempt: attempt.attempt, timeSpent: `PT${seconds}S`, score: null },
+      now,
+    });
     return {
       course_alias: course.alias,
       complete: true as const,
@@ -125,38 +144,54 @@ export const getCourseState = route(courseRoutes.getCourseState, {
   },
 });
 
-export const setCourseState = route(courseRoutes.setCourseState, {
+/**
+ * Opens one of the caller's courses in the player: the current attempt (resumed, or a new one when a completion is due
+ * for renewal), a finished attempt of a completed course in review, or with `restart` a new attempt. Each launch gets
+ * a token of its own for the content origin.
+ */
+export const launchCourse = route(courseRoutes.launchCourse, {
   allow: 'own',
   writes: true,
-  async handler({ input, actor: subject, db, config }) {
-    // The subject is always the caller: no input names another person, so nobody writes another's progress.
-    const openable = await findOpenableCourse(db, subject, input.course_alias);
-    if (!openable) throw notOpenable();
-    const course =
-      openable.id === input.course_id ? openable : await courseVersion(db, input.course_alias, input.course_id);
-    if (!course) throw invalidInput('course_id is not a version of this course.', { course_id: 'unknown version' });
-    const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
-    if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
-    const outcome = await saveAttemptState(db, {
+  async handler({ input, actor: subject, db, config, origin }): Promise<CourseLaunch> {
+    const course = await findOpenableCourse(db, subject, input.course_alias, input.userLang);
+    if (!course) throw notOpenable();
+    if (course.external_url)
+      throw invalidInput('An external course opens in a tab of its own.', { course_alias: 'external course' });
+    const scos = courseScos(config.COURSES_DIR, course);
+    const scoIds = scos.map((s) => s.id);
+    const now = new Date();
+    if (input.restart) await startNewAttempt(db, subject.id, course, now);
+    const row = await findResult(db, subject.id, course.alias);
+    const current = currentAttempt(row, scoIds, course.expiration, now);
+    const review = !!row && row.complete === 1 && !current.fresh && attemptFinished(row, current.state, scoIds);
+    if (!review) await recordLaunch(db, { userId: subject.id, course, attempt: current.attempt, now });
+    const token = await issueAttemptToken(db, {
       userId: subject.id,
-      course,
-      scoIds,
-      attempt: input.attempt,
-      seq: input.seq,
-      sco: input.sco,
-      cmi: input.cmi,
-      log: input.log,
+      courseId: course.id,
+      attempt: current.attempt,
+      review,
+      portalOrigin: origin,
+      now,
     });
-    if (outcome.kind === 'conflict')
-      throw conflict('This attempt is no longer the current one. Please reopen the course.');
+    const contentOrigin = contentOriginFor(config, origin);
     return {
-      saved: outcome.kind === 'saved',
-      attempt: outcome.result.attempt,
-      seq: outcome.result.state_seq,
-      complete: outcome.result.complete === 1,
-      finish_time: outcome.result.finish_time,
-      course_status: outcome.status.status,
-      course_expiration: outcome.status.validUntil,
+      content_origin: contentOrigin,
+      launch_url: `${contentOrigin}${CONTENT_PATHS.launchPage}`,
+      token,
+      mode: review ? 'review' : 'normal',
+      attempt: current.attempt,
+      seq: current.seq,
+      scorm_version: (course.scorm_version as ScormVersion | null) ?? null,
+      learner: { id: String(subject.id), name: `${subject.profile.surname}, ${subject.profile.name}` },
+      scos: scos.map((sco) => ({
+        id: sco.id,
+        title: sco.title,
+        href: sco.href,
+        cmi: current.state.scos[sco.id]?.cmi ?? null,
+        done: current.state.scos[sco.id]?.done ?? false,
+        launch: sco.launch,
+      })),
+      complete: row?.complete === 1,
     };
   },
 });
@@ -169,6 +204,23 @@ export const getCourseLog = route(courseRoutes.getCourseLog, {
   },
 });
 
+export const getCourseAttempts = route(courseRoutes.getCourseAttempts, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, db }) {
+    const attempts = await listAttempts(db, input.user_id, input.course_alias);
+    return attempts.map((a) => ({
+      attempt: a.attempt,
+      course_id: a.course_id,
+      started_at: a.started_at,
+      last_launched_at: a.launched_at,
+      status: a.status,
+      score: a.score,
+      total_time: a.total_time,
+    }));
+  },
+});
+
 /** Calls of the courses area. */
 export const coursesApi: RouteDef[] = [
   courses,
@@ -177,6 +229,7 @@ export const coursesApi: RouteDef[] = [
   linkedCourses,
   setCourseComplete,
   getCourseState,
-  setCourseState,
+  launchCourse,
   getCourseLog,
+  getCourseAttempts,
 ] as RouteDef[];

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After`: how long a refused caller should wait (`rate limited`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -21,3 +23,5 @@ export const notFound = (message = 'Not found.') => new ApiError('not found', me
 export const invalidInput = (message: string, fields?: Record<string, string>) =>
   new ApiError('invalid input', message, fields);
 export const conflict = (message: string) => new ApiError('conflict', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new ApiError('rate limited', message, undefined, retryAfterSeconds);

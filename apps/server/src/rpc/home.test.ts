@@ -25,6 +25,7 @@ describeEachDatabase('home counts', (env) => {
   it('drops the course count when a due course is completed', async () => {
     const token = await env().login('ab1234');
     const before = (await env().call('home_counts', {}, token)).body.result as { due_mandatory: number };
+    await env().call('launch_course', { course_alias: 'welcome' }, token);
     const done = await env().call('set_course_complete', { course_alias: 'welcome', complete: true }, token);
     expect(done.status).toBe(200);
     const after = (await env().call('home_counts', {}, token)).body.result as { due_mandatory: number };

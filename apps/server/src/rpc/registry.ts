@@ -33,6 +33,8 @@ export interface RouteContext<C extends RouteContract, A extends Capability = Ca
   db: Db;
   config: Config;
   ip: string;
+  /** The origin the caller reached the portal at (scheme, host and port), e.g. to name the content origin beside it. */
+  origin: string;
   /** The request's logger (pino, secrets redacted). */
   log: FastifyBaseLogger;
   /** Records an administrative write in the audit log, inside the route's transaction. */
@@ -211,6 +213,7 @@ export function registerApi(
         db,
         config: deps.config,
         ip: clientAddress(request),
+        origin: `${request.protocol}://${request.host}`,
         log: request.log,
         extra,
         cacheForGood: () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { courseRoutes } from '@portal/shared';
 import { parseManifest, type Manifest, type ManifestSco } from './manifest.js';
 
 /** A course folder name: one path segment, nothing that could climb out of the courses folder. */
@@ -54,5 +55,7 @@ export function courseScos(
       // A broken manifest on disk falls back to the recorded launch file.
     }
   }
-  return [{ id: 'main', title: course.name, href: course.launch_file || 'index.html' }];
+  return [
+    { id: 'main', title: course.name, href: course.launch_file || 'index.html', launch: courseRoutes.NO_LAUNCH_VALUES },
+  ];
 }

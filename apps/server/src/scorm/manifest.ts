@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { courseRoutes } from '@portal/shared';
+import { courseRoutes } from '@portal/shared';
 
 type ScormVersion = courseRoutes.ScormVersion;
+type ScoLaunchValues = courseRoutes.ScoLaunchValues;
+
+const { NO_LAUNCH_VALUES } = courseRoutes;
 
 /** One launchable item of a package (a SCO, or an asset the organisation lists). */
 export interface ManifestSco {
@@ -11,6 +14,8 @@ export interface ManifestSco {
   title: string;
   /** Launch path inside the package (forward slashes, no leading slash), with the item's parameters. */
   href: string;
+  /** What the run-time is seeded with on every launch, from the item's manifest elements. */
+  launch: ScoLaunchValues;
 }
 
 export interface Manifest {
@@ -35,7 +40,7 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  isArray: (name) => ['organization', 'item', 'resource', 'file', 'dependency'].includes(name),
+  isArray: (name) => ['organization', 'item', 'resource', 'file', 'dependency', 'objective'].includes(name),
 });
 
 const asNode = (value: unknown): Node | undefined =>
@@ -102,6 +107,55 @@ function detectVersion(manifest: Node, schemaVersion: string): ScormVersion {
   throw new ManifestError('The manifest names no SCORM version this portal runs (1.2 or 2004).');
 }
 
+const TIME_LIMIT_ACTIONS = ['exit,message', 'exit,no message', 'continue,message', 'continue,no message'];
+
+/** A number in [min, max] as the manifest wrote it, or '' when it is missing or out of range. */
+function numberText(value: string, min: number, max: number): string {
+  if (value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) && n >= min && n <= max ? value : '';
+}
+
+/**
+ * The launch values of one item (SCORM 1.2 CAM 2.3.2 adlcp elements; SCORM 2004 CAM adlcp elements and the item's
+ * imsss sequencing: attempt duration limit, primary objective and objectives).
+ */
+function launchValues(item: Node, version: ScormVersion): ScoLaunchValues {
+  const action = text(item.timelimitaction ?? item.timeLimitAction).toLowerCase();
+  const values: ScoLaunchValues = {
+    ...NO_LAUNCH_VALUES,
+    launch_data: text(item.datafromlms ?? item.dataFromLMS),
+    time_limit_action: TIME_LIMIT_ACTIONS.includes(action) ? action : '',
+  };
+  if (version === '1.2') {
+    return {
+      ...values,
+      mastery_score: numberText(text(item.masteryscore), 0, 100),
+      max_time_allowed: text(item.maxtimeallowed),
+    };
+  }
+  const threshold = item.completionThreshold;
+  const thresholdNode = asNode(threshold);
+  const sequencing = asNode(item.sequencing);
+  const objectives = asNode(sequencing?.objectives);
+  const primary = asNode(objectives?.primaryObjective);
+  const byMeasure = attr(primary, 'satisfiedByMeasure') === 'true';
+  const ids = [attr(primary, 'objectiveID'), ...asList(objectives?.objective).map((o) => attr(o, 'objectiveID'))];
+  return {
+    ...values,
+    completion_threshold: numberText(
+      thresholdNode && attr(thresholdNode, 'minProgressMeasure') !== ''
+        ? attr(thresholdNode, 'minProgressMeasure')
+        : text(threshold),
+      0,
+      1,
+    ),
+    max_time_allowed: attr(asNode(sequencing?.limitConditions), 'attemptAbsoluteDurationLimit'),
+    scaled_passing_score: byMeasure ? numberText(text(primary?.minNormalizedMeasure) || '1.0', -1, 1) : '',
+    objective_ids: [...new Set(ids.filter(Boolean))],
+  };
+}
+
 /** Reads an imsmanifest.xml with a real XML parser: SCORM version, title, SCOs in organisation order. */
 export function parseManifest(xml: string): Manifest {
   const valid = XMLValidator.validate(xml);
@@ -138,7 +192,10 @@ export function parseManifest(xml: string): Manifest {
         const ref = attr(item, 'identifierref');
         const resource = ref ? resources.get(ref) : undefined;
         const href = resource ? launchOf(resource, attr(item, 'parameters')) : null;
-        if (href) scos.push({ id: attr(item, 'identifier') || ref, title: text(item.title) || ref, href });
+        if (href) {
+          const id = attr(item, 'identifier') || ref;
+          scos.push({ id, title: text(item.title) || ref, href, launch: launchValues(item, version) });
+        }
       }
       walk(asList(item.item));
     }
@@ -151,7 +208,7 @@ export function parseManifest(xml: string): Manifest {
       const type = (attr(resource, 'scormtype') || attr(resource, 'scormType')).toLowerCase();
       const href = type === 'sco' ? launchOf(resource, '') : null;
       if (href) {
-        scos.push({ id: identifier, title: identifier, href });
+        scos.push({ id: identifier, title: identifier, href, launch: NO_LAUNCH_VALUES });
         break;
       }
     }

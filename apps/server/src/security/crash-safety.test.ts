@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../test/security/portal-client.js';
+import { call, commitAttempt, signIn } from '../../test/security/portal-client.js';
 import { startServer, type ServerProcess } from '../../test/security/server-process.js';
 import { TEST_DATABASE_URL } from '../../test/test-env.js';
 
@@ -27,7 +27,7 @@ interface Learner {
   login: string;
   token: string;
   tasks: Map<number, Tracked<number>>;
-  scorm: { courseId: number; attempt: number; sco: string; seq: Tracked<number> & { next: number } };
+  scorm: { token: string; sco: string; seq: Tracked<number> & { next: number } };
   completions: { todo: string[]; acked: Set<string>; inflight?: string };
 }
 
@@ -39,9 +39,8 @@ async function prepareLearner(url: string, login: string, previous?: Learner): P
   const taskIds = (goals.body.result as { tasks: { task_id: number }[] }[]).flatMap((g) =>
     g.tasks.map((t) => t.task_id),
   );
-  const state = (await call(url, 'get_course_state', { course_alias: 'welcome' }, token)).body.result as {
-    course: { id: number };
-    attempt: number;
+  const state = (await call(url, 'launch_course', { course_alias: 'welcome' }, token)).body.result as {
+    token: string;
     seq: number;
     scos: { id: string }[];
   };
@@ -55,8 +54,7 @@ async function prepareLearner(url: string, login: string, previous?: Learner): P
     token,
     tasks: previous?.tasks ?? new Map(taskIds.map((id) => [id, {}])),
     scorm: {
-      courseId: state.course.id,
-      attempt: state.attempt,
+      token: state.token,
       sco: state.scos[0]!.id,
       seq: { ...(previous?.scorm.seq ?? {}), next: state.seq + 1 },
     },
@@ -75,6 +73,8 @@ async function learnerBurst(url: string, me: Learner, acked: () => void): Promis
       if (step % 3 === 0 && me.completions.todo.length > 0) {
         const alias = me.completions.todo[0]!;
         me.completions.inflight = alias;
+        // A completion comes from a launched attempt: the course is opened first.
+        await call(url, 'launch_course', { course_alias: alias }, me.token);
         const reply = await call(url, 'set_course_complete', { course_alias: alias, complete: true }, me.token);
         expect(reply.status, JSON.stringify(reply.body)).toBe(200);
         me.completions.acked.add(alias);
@@ -82,19 +82,12 @@ async function learnerBurst(url: string, me: Learner, acked: () => void): Promis
       } else if (step % 3 === 1) {
         const seq = me.scorm.seq.next++;
         me.scorm.seq.inflight = seq;
-        const reply = await call(
-          url,
-          'set_course_state',
-          {
-            course_alias: 'welcome',
-            course_id: me.scorm.courseId,
-            attempt: me.scorm.attempt,
-            seq,
-            sco: me.scorm.sco,
-            cmi: { core: { lesson_location: `page-${seq}`, lesson_status: 'incomplete' } },
-          },
-          me.token,
-        );
+        const reply = await commitAttempt(url, {
+          token: me.scorm.token,
+          seq,
+          sco: me.scorm.sco,
+          cmi: { core: { lesson_location: `page-${seq}`, lesson_status: 'incomplete' } },
+        });
         expect(reply.status, JSON.stringify(reply.body)).toBe(200);
         me.scorm.seq.acked = seq;
       } else {

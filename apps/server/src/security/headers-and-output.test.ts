@@ -120,24 +120,45 @@ describe('headers and output', () => {
     }
   });
 
-  it('serves course content only to signed-in users, from its folder only, with nosniff and a framing limit', async () => {
-    const file = '/course-content/welcome-lv/imsmanifest.xml';
-    const anonymous = await env.app.inject({ method: 'GET', url: file });
-    expect(anonymous.statusCode).toBe(401);
+  it('serves course content only on the content origin, under a launch token, with nosniff and a framing limit', async () => {
     const cookie = { cookie: `${SESSION_COOKIE}=${token}` };
-    const served = await env.app.inject({ method: 'GET', url: file, headers: cookie });
+    // The portal's own host serves no course file, whoever asks.
+    const portalSide = await env.app.inject({
+      method: 'GET',
+      url: '/course-content/welcome-lv/imsmanifest.xml',
+      headers: cookie,
+    });
+    expect(portalSide.statusCode).toBe(404);
+    const launched = await env.app.inject({
+      method: 'POST',
+      url: '/api?r=launch_course',
+      headers: { ...cookie, host: '127.0.0.1:8080', 'content-type': 'application/json' },
+      payload: { course_alias: 'welcome' },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const attempt = launched.json<{ result: { token: string } }>().result.token;
+    const content = { host: 'content.localhost:8080' };
+    const served = await env.app.inject({
+      method: 'GET',
+      url: `/scorm-files/${attempt}/imsmanifest.xml`,
+      headers: content,
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(directives(String(served.headers['content-security-policy'])).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(directives(String(served.headers['content-security-policy'])).get('frame-ancestors')).toEqual([
+      "'self'",
+      'http://127.0.0.1:8080',
+    ]);
     for (const url of [
-      '/course-content/../package.json',
-      '/course-content/..%2f..%2fpackage.json',
-      '/course-content/welcome-lv/..%2f..%2f..%2fpackage.json',
-      '/course-content/%2e%2e/%2e%2e/package.json',
-      '/course-content/welcome-lv/%00.xml',
-      '/course-content/.git/config',
+      `/scorm-files/${attempt}/../package.json`,
+      `/scorm-files/${attempt}/..%2f..%2fpackage.json`,
+      `/scorm-files/${attempt}/..%2f..%2f..%2fpackage.json`,
+      `/scorm-files/${attempt}/%2e%2e/%2e%2e/package.json`,
+      `/scorm-files/${attempt}/%00.xml`,
+      `/scorm-files/${attempt}/.git/config`,
+      '/course-content/welcome-lv/imsmanifest.xml',
     ]) {
-      const answer = await env.app.inject({ method: 'GET', url, headers: cookie });
+      const answer = await env.app.inject({ method: 'GET', url, headers: content });
       expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode, url).toBeLessThan(500);
       expect(answer.body, url).not.toContain('"workspaces"');

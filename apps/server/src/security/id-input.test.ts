@@ -99,7 +99,6 @@ describeEachDatabase('ids are positive whole numbers only', (env) => {
     expect(found.users).toEqual([['id', 'one']]);
     expect(found.courses).toEqual([['userId', 'one or many']]);
     expect(found.add_courses).toEqual([['course_ids', 'many']]);
-    expect(found.set_course_state).toEqual([['course_id', 'one']]);
   });
 
   for (const def of apiRoutes) {

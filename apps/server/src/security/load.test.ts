@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/security/personas.js';
-import { call, signIn, type Reply } from '../../test/security/portal-client.js';
+import { call, commitAttempt, signIn, type Reply } from '../../test/security/portal-client.js';
 import { startServer, type ServerProcess } from '../../test/security/server-process.js';
 import { connect, type Connection } from '../db/connect.js';
 
@@ -65,27 +65,18 @@ describe('load', () => {
       statuses.set(200, (statuses.get(200) ?? 0) + 1);
       const list = await timed(() => call(url, 'courses', {}, token));
       expect(list.status).toBe(200);
-      const state = await timed(() => call(url, 'get_course_state', { course_alias: 'welcome' }, token));
-      expect(state.status, JSON.stringify(state.body)).toBe(200);
-      const s = state.body.result as { course: { id: number }; attempt: number; seq: number; scos: { id: string }[] };
+      const launched = await timed(() => call(url, 'launch_course', { course_alias: 'welcome' }, token));
+      expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+      const s = launched.body.result as { token: string; seq: number; scos: { id: string }[] };
       for (let page = 1; page <= 3; page++) {
         const commit = await timed(() =>
-          call(
-            url,
-            'set_course_state',
-            {
-              course_alias: 'welcome',
-              course_id: s.course.id,
-              attempt: s.attempt,
-              seq: s.seq + page,
-              sco: s.scos[0]!.id,
-              cmi: {
-                core: { lesson_location: `page-${page}`, lesson_status: 'incomplete', score: { raw: page * 10 } },
-              },
-              log: [{ t: Date.now(), call: 'LMSCommit', result: 'true' }],
-            },
-            token,
-          ),
+          commitAttempt(url, {
+            token: s.token,
+            seq: s.seq + page,
+            sco: s.scos[0]!.id,
+            cmi: { core: { lesson_location: `page-${page}`, lesson_status: 'incomplete', score: { raw: page * 10 } } },
+            log: [{ t: Date.now(), call: 'LMSCommit', result: 'true' }],
+          }),
         );
         expect(commit.status, JSON.stringify(commit.body)).toBe(200);
       }

@@ -58,7 +58,10 @@ describeEachDatabase(
       counted.pin = evaluated(answers);
       expect(counted.pin).toBeLessThanOrEqual(5);
       expect(statuses(answers)).toEqual([401, 429]);
-      expect((await login('ab1234', '', { ip })).status).toBe(429);
+      const refused = await login('ab1234', '', { ip });
+      expect(refused.status).toBe(429);
+      // The sign-in form tells how long to wait from this (15 minutes, the default window).
+      expect(refused.headers['retry-after']).toBe('900');
     });
 
     it('checks no more passwords of one account than its limit, from however many addresses at once', async () => {

@@ -221,7 +221,11 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   linked_courses: { capability: 'own', sample: () => ({}) },
   set_course_complete: {
     capability: 'own',
-    sample: () => ({ course_alias: 'welcome', complete: true }),
+    // A completion comes from a launched attempt: the caller opens the course first.
+    async sample(ctx) {
+      await send(ctx.fx.env.app, 'launch_course', { course_alias: 'welcome' }, { token: ctx.me.token });
+      return { course_alias: 'welcome', complete: true };
+    },
     refused: async (ctx) => (await courseNotMine(ctx)).map((alias) => ({ course_alias: alias, complete: true })),
   },
   get_course_state: {
@@ -229,37 +233,15 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     sample: () => ({ course_alias: 'welcome' }),
     refused: async (ctx) => (await courseNotMine(ctx)).map((alias) => ({ course_alias: alias })),
   },
-  set_course_state: {
+  launch_course: {
     capability: 'own',
-    async sample(ctx) {
-      const state = await send(
-        ctx.fx.env.app,
-        'get_course_state',
-        { course_alias: 'welcome' },
-        { token: ctx.me.token },
-      );
-      const s = state.body.result as
-        { course: { id: number }; attempt: number; seq: number; scos: { id: string }[] } | undefined;
-      if (!s) return { course_alias: 'welcome', course_id: 1, attempt: 1, seq: 1, sco: 'main', cmi: {} };
-      return {
-        course_alias: 'welcome',
-        course_id: s.course.id,
-        attempt: s.attempt,
-        seq: s.seq + 1,
-        sco: s.scos[0]!.id,
-        cmi: { core: { lesson_location: 'page-2', lesson_status: 'incomplete' } },
-        log: [{ t: Date.now(), call: 'LMSCommit', result: 'true' }],
-      };
-    },
-    refused: async (ctx) =>
-      (await courseNotMine(ctx)).map((alias) => ({
-        course_alias: alias,
-        course_id: 1,
-        attempt: 1,
-        seq: 1,
-        sco: 'main',
-        cmi: {},
-      })),
+    sample: () => ({ course_alias: 'welcome' }),
+    refused: async (ctx) => (await courseNotMine(ctx)).map((alias) => ({ course_alias: alias })),
+  },
+  get_course_attempts: {
+    capability: 'view_results',
+    sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id, course_alias: 'welcome' })),
   },
   get_course_log: {
     capability: 'view_results',

@@ -28,7 +28,7 @@ export function AppLayout() {
   // A link inside a page goes with that page, and the focus fell to the body: a keyboard or screen reader user began
   // again at the top of the document. The main block takes it instead; a link that stays (a tab, the menu) keeps it.
   // In the next frame, with its layout: focusing lays out the page, and done in the effects of a first load it made one
-  // long task of them (Lighthouse on /home: TBT 177 -> 150 ms, docs/benchmarks.md, "Lighthouse on /home").
+  // long task of them (Lighthouse on /home: TBT 177 -> 150 ms, docs/performance.md, "The web app").
   // Without scrolling: on a phone the top bar is sticky, and the main block scrolled to the top of the window put the
   // page's heading under it.
   useEffect(() => {

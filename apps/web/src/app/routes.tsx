@@ -28,7 +28,7 @@ export const portalRoutes = (queryClient: QueryClient): RouteObject[] => [
     ...lazyPage(() => import('../features/login/LoginPage').then((m) => m.LoginPage), ['login', 'content']),
     // Nothing until the sign-in page's code is in, said outright so React Router does not warn in the console when
     // the first render comes first. A spinner there would show only for that moment, and an earlier first paint
-    // makes Lighthouse count the entry's evaluation as blocking time (docs/benchmarks.md, "Lighthouse on /home").
+    // makes Lighthouse count the entry's evaluation as blocking time (docs/performance.md, "The web app").
     hydrateFallbackElement: <></>,
   },
   {

@@ -7,8 +7,8 @@ const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a'
 const ALLOWED_ATTR = ['href'];
 
 // The library's own instance, configured once: a second instance built its allow-lists of every HTML, SVG and MathML
-// name again, and a configuration passed to each call is parsed again on each call (docs/benchmarks.md, "Lighthouse
-// on /home").
+// name again, and a configuration passed to each call is parsed again on each call (docs/performance.md, "The web
+// app").
 DOMPurify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] });
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName !== 'A') return;

@@ -8,7 +8,7 @@ import type { CourseStatus } from '../course-status.js';
 export const SCORM_VERSIONS = ['1.2', '2004'] as const;
 export type ScormVersion = (typeof SCORM_VERSIONS)[number];
 
-/** URL prefix under which course content is served (same origin as the portal). */
+/** URL prefix of a course version's files as course lists name them; served only on the content origin, by token. */
 export const COURSE_CONTENT_PREFIX = '/course-content/';
 
 /** Largest SCORM data model a commit may carry (characters of JSON). */
@@ -220,29 +220,101 @@ const cmi = z
   );
 
 export interface SavedCourseState {
-  /** False when a newer commit was already saved (this one is older and was ignored). */
+  /** False when a newer commit was already saved (this one is older and was ignored), or the attempt is in review. */
   saved: boolean;
   attempt: number;
   seq: number;
+  /** The committed SCO counts as done in this attempt. */
+  done: boolean;
   complete: boolean;
   finish_time: string | null;
   course_status: CourseStatus;
   course_expiration: string | null;
 }
 
-/** `set_course_state`: one commit of the SCORM run-time data of the caller's own attempt. */
-export const setCourseState = contract<SavedCourseState>()(
-  'set_course_state',
+/** Largest commit body the commit endpoint takes (bytes). */
+export const MAX_COMMIT_BYTES = 512 * 1024;
+
+/** One commit of the SCORM run-time data, sent by the launch page with the attempt's token (never a session). */
+export const attemptCommit = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'token is not an attempt token.'),
+  /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
+  seq: dbInteger,
+  sco: z.string().min(1).max(255),
+  cmi,
+  log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),
+});
+export type AttemptCommit = z.input<typeof attemptCommit>;
+
+/** What a SCO is launched with, from the manifest: seeded into the run-time on every launch. */
+export interface ScoLaunchValues {
+  /** 1.2 `cmi.launch_data` / 2004 `cmi.launch_data` (adlcp:datafromlms / adlcp:dataFromLMS). */
+  launch_data: string;
+  /** 1.2 adlcp:masteryscore (0-100), as text; empty when the manifest has none. */
+  mastery_score: string;
+  /** 1.2 adlcp:maxtimeallowed / 2004 imsss:attemptAbsoluteDurationLimit; empty when none. */
+  max_time_allowed: string;
+  /** 1.2 adlcp:timelimitaction / 2004 adlcp:timeLimitAction; empty when none. */
+  time_limit_action: string;
+  /** 2004 adlcp:completionThreshold (0-1), as text; empty when none. */
+  completion_threshold: string;
+  /** 2004: the primary objective's minNormalizedMeasure when satisfiedByMeasure; empty otherwise. */
+  scaled_passing_score: string;
+  /** 2004 objectives declared for the item (primary first), whose ids the run-time knows from the start. */
+  objective_ids: string[];
+}
+
+/** Launch values of a SCO whose manifest declares none (and of content without a manifest). */
+export const NO_LAUNCH_VALUES: ScoLaunchValues = {
+  launch_data: '',
+  mastery_score: '',
+  max_time_allowed: '',
+  time_limit_action: '',
+  completion_threshold: '',
+  scaled_passing_score: '',
+  objective_ids: [],
+};
+
+/** One SCO of a launch: its saved data (null on a first launch or a new attempt) and its launch values. */
+export interface LaunchSco {
+  id: string;
+  title: string;
+  /** The SCO's path inside the package, with its manifest parameters. */
+  href: string;
+  cmi: Record<string, unknown> | null;
+  done: boolean;
+  launch: ScoLaunchValues;
+}
+
+/** What the player hands the launch page of the content origin: one attempt of one course, and its token. */
+export interface CourseLaunch {
+  /** The content origin, e.g. "https://content.example.com"; the player frame loads `launch_url` from it. */
+  content_origin: string;
+  launch_url: string;
+  /** Scoped to this learner's attempt of this course; short-lived; never a session. */
+  token: string;
+  /** `review`: a completed course opened again; nothing it sets changes the record. */
+  mode: 'normal' | 'review';
+  attempt: number;
+  seq: number;
+  scorm_version: ScormVersion | null;
+  learner: { id: string; name: string };
+  scos: LaunchSco[];
+  complete: boolean;
+}
+
+/**
+ * `launch_course`: opens an attempt of one of the caller's courses in the player: the current one (resumed), a
+ * completed one in review, or with `restart` a new one from the beginning.
+ */
+export const launchCourse = contract<CourseLaunch>()(
+  'launch_course',
   'POST',
   z.strictObject({
     course_alias: alias,
-    course_id: id,
-    attempt: dbInteger,
-    /** Grows with every commit of an attempt; a commit with a sequence already saved is ignored. */
-    seq: dbInteger,
-    sco: z.string().min(1).max(255),
-    cmi,
-    log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),
+    restart: z.boolean().default(false),
+    /** Plays the course's version in this language where one exists, as the list shows it. */
+    userLang: z.enum(LANGUAGES).optional(),
   }),
 );
 
@@ -252,6 +324,26 @@ export interface CourseLogAttempt {
   language: Language;
   entries: (ScormLogEntry & { saved_at: string })[];
 }
+
+/** One attempt of a person's course as the player launched it, with what its run-time last reported. */
+export interface CourseAttemptSummary {
+  attempt: number;
+  course_id: number;
+  started_at: string;
+  last_launched_at: string;
+  /** 1.2 lesson_status; 2004 success_status when known, else completion_status; null before the first commit. */
+  status: string | null;
+  score: number | null;
+  /** As the run-time reported it: ISO 8601 duration (2004) or HHHH:MM:SS (1.2). */
+  total_time: string | null;
+}
+
+/** `get_course_attempts`: one person's attempts of a course, newest first, for managers who may see their results. */
+export const getCourseAttempts = contract<CourseAttemptSummary[]>()(
+  'get_course_attempts',
+  'GET',
+  z.strictObject({ user_id: id, course_alias: alias }),
+);
 
 /** `get_course_log`: the per-attempt run-time log of one person's course, for admins checking a complaint. */
 export const getCourseLog = contract<CourseLogAttempt[]>()(

@@ -10,6 +10,7 @@ import { resultsVersion } from './0009-results-version.js';
 import { chartCounts } from './0010-chart-counts.js';
 import { dropDerivedTables } from './0011-drop-derived-tables.js';
 import { signInDevices } from './0012-sign-in-devices.js';
+import { courseAttempts } from './0013-course-attempts.js';
 import { courseSequencing } from './0014-course-sequencing.js';
 import { bundleTexts } from './0015-bundle-texts.js';
 import type { Dialect, PortalMigration } from './index.js';
@@ -27,6 +28,7 @@ const all: Record<string, PortalMigration> = {
   '0010-chart-counts': chartCounts,
   '0011-drop-derived-tables': dropDerivedTables,
   '0012-sign-in-devices': signInDevices,
+  '0013-course-attempts': courseAttempts,
   '0014-course-sequencing': courseSequencing,
   '0015-bundle-texts': bundleTexts,
 };

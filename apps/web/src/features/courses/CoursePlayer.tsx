@@ -1,20 +1,23 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CloudOff, Loader2, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { flushSync } from 'react-dom';
+import type { courseRoutes } from '@portal/shared';
+import { CheckCircle2, CloudOff, Loader2, RotateCcw, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
-import { useProfile } from '../../api/profile';
-import { useGet } from '../../api/queries';
 import { LoadError, Loading } from '../../components/PageState';
 import { useDialogHandlers } from '../../components/use-dialog-handlers';
+import { isPortalMessage, type FromLaunchPage, type SaveState, type ToLaunchPage } from '../../launch/messages';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
-import { CommitSequence, ScormSession } from './scorm-session';
 
-/** The message non-SCORM content posts to its parent (same origin) to report completion; see docs/courses.md. */
-export const COMPLETE_MESSAGE = 'portal:course-complete';
+type CourseLaunch = courseRoutes.CourseLaunch;
+
+/**
+ * The frame of the content origin: scripts, its own origin (for the SCORM API beside the SCO), forms and popups;
+ * never the top window's navigation, never the portal's origin.
+ */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups';
 
 const FRAME = { width: 990, height: 600 };
 
@@ -30,12 +33,8 @@ function useFrameScale(): number {
   return scale;
 }
 
-function SaveIndicator({ session }: { session: ScormSession }) {
+function SaveIndicator({ state }: { state: SaveState }) {
   const { t } = useTranslation('courses');
-  const state = useSyncExternalStore(
-    (listener) => session.subscribe(listener),
-    () => session.saveState,
-  );
   const icon =
     state === 'saved' ? (
       <CheckCircle2 aria-hidden size={16} />
@@ -52,106 +51,91 @@ function SaveIndicator({ session }: { session: ScormSession }) {
   );
 }
 
-/** The course player: a modal frame running the content on the SCORM run-time, closing back to the list. */
+/**
+ * The course player: a modal with the content origin's launch page in a sandboxed frame. The player launches an
+ * attempt (`launch_course`), hands it to the launch page once that page says it is ready, and shows what it reports.
+ */
 export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClose: () => void }) {
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
-  const { data: user } = useProfile();
-  const state = useGet(
-    'get_course_state',
-    { course_alias: course.alias, userLang: course.language },
-    { refetchOnMount: 'always', gcTime: 0 },
-  );
+  const [launch, setLaunch] = useState<CourseLaunch | null>(null);
+  const [failure, setFailure] = useState<'error' | 'expired' | 'missing' | null>(null);
+  const [saveState, setSaveState] = useState<SaveState | null>(null);
   const [scoIndex, setScoIndex] = useState(0);
-  const [switching, setSwitching] = useState(false);
-  const [session, setSession] = useState<ScormSession | null>(null);
-  const [startError, setStartError] = useState(false);
-  const sessions = useRef<ScormSession[]>([]);
-  const sequence = useRef(new CommitSequence());
+  const [done, setDone] = useState<Record<string, boolean>>({});
+  const frame = useRef<HTMLIFrameElement>(null);
   const scale = useFrameScale();
-  const completing = useRef(false);
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['course_progress'] });
     void queryClient.invalidateQueries({ queryKey: ['home_counts'] });
   }, [queryClient]);
 
-  const data = state.data;
-  const sco = data?.scos[scoIndex];
+  const start = useCallback(
+    (restart: boolean) => {
+      setLaunch(null);
+      setFailure(null);
+      setSaveState(null);
+      post('launch_course', { course_alias: course.alias, restart, userLang: course.language }).then(
+        (next) => {
+          setLaunch(next);
+          setScoIndex(0);
+          setDone(Object.fromEntries(next.scos.map((s) => [s.id, s.done])));
+          if (restart) refreshLists();
+        },
+        (error: unknown) => {
+          console.error('launching the course failed', error);
+          setFailure('error');
+        },
+      );
+    },
+    [course.alias, course.language, refreshLists],
+  );
 
-  // One run-time session per SCO launch, created before the frame loads so the content finds the API.
-  useEffect(() => {
-    if (!data || !sco || !user || state.isFetching || switching) return;
-    let cancelled = false;
-    const next = new ScormSession(
-      data,
-      sco,
-      { id: user.id, name: `${user.surname}, ${user.name}` },
-      (saved) => {
-        if (saved.complete) refreshLists();
-      },
-      sequence.current,
-    );
-    sessions.current.push(next);
-    next.start().then(
-      () => !cancelled && setSession(next),
-      (error: unknown) => {
-        console.error('starting the course run-time failed', error);
-        if (!cancelled) setStartError(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-      next.dispose();
-      setSession(null);
-    };
-  }, [data, sco, user, state.isFetching, switching, refreshLists]);
+  useEffect(() => start(false), [start]);
 
-  // Non-SCORM content reports completion with postMessage; a flag blocks a second call while one runs.
+  const send = useCallback(
+    (message: ToLaunchPage) => {
+      if (launch) frame.current?.contentWindow?.postMessage(message, launch.content_origin);
+    },
+    [launch],
+  );
+
+  // Messages count only from the launch page this player framed, on the content origin.
+  const scoId = launch?.scos[scoIndex]?.id;
   useEffect(() => {
+    if (!launch) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
-      const message = event.data as { type?: string } | null;
-      if (!message || message.type !== COMPLETE_MESSAGE || completing.current) return;
-      completing.current = true;
-      post('set_course_complete', { course_alias: course.alias, complete: true })
-        .then(refreshLists, (error: unknown) => console.error('set_course_complete failed', error))
-        .finally(() => (completing.current = false));
+      if (event.source !== frame.current?.contentWindow || event.origin !== launch.content_origin) return;
+      if (!isPortalMessage(event.data)) return;
+      const message = event.data as FromLaunchPage;
+      if (message.type === 'portal:ready' && scoId) send({ type: 'portal:launch', launch, sco: scoId });
+      else if (message.type === 'portal:save-state') setSaveState(message.state);
+      else if (message.type === 'portal:saved') {
+        setSaveState('saved');
+        if (message.result.saved) setDone((marks) => ({ ...marks, [message.sco]: message.result.done }));
+        if (message.result.complete) refreshLists();
+      } else if (message.type === 'portal:failed') setFailure(message.reason);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [course.alias, refreshLists]);
+  }, [launch, scoId, send, refreshLists]);
 
-  // Closing the page: pending commits go out with sendBeacon.
-  useEffect(() => {
-    const onHide = () => sessions.current.forEach((s) => s.flushOnUnload());
-    window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
-  }, []);
-
-  // Another part of a multi-SCO course: unmount the open part first, so its unload handlers finish it (scorm-again
-  // sends the finishing commit as a beacon; sending it again now confirms it, and a duplicate is harmless), then
-  // load the saved state again for the next part's data and done marks. No part runs in between.
   const chooseSco = (index: number) => {
-    flushSync(() => {
-      setScoIndex(index);
-      setSwitching(true);
-    });
-    void Promise.all(sessions.current.filter((s) => s.hasPending).map((s) => s.retry()))
-      .then(() => state.refetch())
-      .finally(() => setSwitching(false));
+    const next = launch?.scos[index];
+    if (!next) return;
+    setScoIndex(index);
+    send({ type: 'portal:open-sco', sco: next.id });
   };
 
   const close = () => {
-    // Unloading the frame lets the content finish (its unload handlers commit); then the list reloads.
-    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-testid="course-frame"]');
-    frame?.setAttribute('src', 'about:blank');
-    for (const s of sessions.current) if (s.hasPending) void s.retry();
+    // Unmounting the frame unloads the launch page: its last commits leave as beacons; then the lists reload.
     refreshLists();
     setTimeout(refreshLists, 800);
     onClose();
   };
   const dialogHandlers = useDialogHandlers(close);
+  const review = launch?.mode === 'review';
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
@@ -160,17 +144,35 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
         <Dialog.Content
           className={styles.player}
           data-testid="course-player"
+          data-mode={launch?.mode}
           aria-describedby={undefined}
           {...dialogHandlers}
         >
           <header className={styles.playerHeader}>
             <Dialog.Title className={styles.playerTitle}>{course.name}</Dialog.Title>
-            {session && <SaveIndicator session={session} />}
+            {review ? (
+              <span className={styles.saveState} data-testid="player-review" role="status">
+                {t('player.review')}
+              </span>
+            ) : (
+              saveState && <SaveIndicator state={saveState} />
+            )}
+            {launch && (review || launch.complete) && (
+              <button
+                type="button"
+                className={styles.restartButton}
+                onClick={() => start(true)}
+                data-testid="player-restart"
+              >
+                <RotateCcw aria-hidden size={16} />
+                {t('player.startAgain')}
+              </button>
+            )}
             <Dialog.Close className={styles.closeButton} aria-label={t('player.close')} data-testid="player-close">
               <X aria-hidden size={22} />
             </Dialog.Close>
           </header>
-          {data && data.scos.length > 1 && (
+          {launch && launch.scos.length > 1 && (
             <nav className={styles.scoNav} aria-label={t('player.parts')}>
               <select
                 value={scoIndex}
@@ -178,30 +180,32 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
                 aria-label={t('player.parts')}
                 data-testid="sco-select"
               >
-                {data.scos.map((s, i) => (
+                {launch.scos.map((s, i) => (
                   <option key={s.id} value={i}>
-                    {`${i + 1}. ${s.title}${s.done ? ` ✓` : ''}`}
+                    {`${i + 1}. ${s.title}${done[s.id] ? ` ✓` : ''}`}
                   </option>
                 ))}
               </select>
             </nav>
           )}
           <div className={styles.frameArea}>
-            {state.isPending ? (
+            {failure ? (
+              <LoadError message={t(`player.failed.${failure}`)} onRetry={() => start(false)} />
+            ) : !launch ? (
               <Loading label={t('player.loading')} />
-            ) : state.isError || startError ? (
-              <LoadError message={t('player.error')} onRetry={() => void state.refetch()} />
-            ) : !sco ? (
+            ) : launch.scos.length === 0 ? (
               <LoadError message={t('player.noContent')} />
-            ) : session && session.scoId === sco.id ? (
+            ) : (
               <div
                 className={styles.frameBox}
                 style={{ '--frame-scale': scale } as React.CSSProperties}
                 data-scale={scale}
               >
                 <iframe
-                  key={`${sco.id}:${data.attempt}`}
-                  src={sco.url}
+                  key={launch.token}
+                  ref={frame}
+                  src={`${launch.launch_url}#portal=${encodeURIComponent(window.location.origin)}`}
+                  sandbox={FRAME_SANDBOX}
                   title={course.name}
                   data-testid="course-frame"
                   className={styles.frame}
@@ -209,8 +213,6 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
                   height={FRAME.height}
                 />
               </div>
-            ) : (
-              <Loading label={t('player.loading')} />
             )}
           </div>
         </Dialog.Content>
