@@ -1,5 +1,5 @@
 // Bundles the server into apps/server/dist/main.js (used by `npm start`, the browser tests and the bench), with the
-// modules of its threads beside it (xlsx-worker.js, sqlite-reader-worker.js). Running the TypeScript through tsx's
+// module of its export thread beside it (xlsx-worker.js). Running the TypeScript through tsx's
 // loader cost about a sixth of each call's time (scripts/bench.ts): its transform keeps function names by wrapping
 // every closure the server creates per request.
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ export function buildServer() {
   buildSync({
     // Flat in one folder: worker-thread.ts finds each thread's module beside main.js by its name.
     entryPoints: Object.fromEntries(
-      ['main', 'export/xlsx-worker', 'db/sqlite-reader-worker'].map((module) => [
+      ['main', 'export/xlsx-worker'].map((module) => [
         path.basename(module),
         path.join(root, 'apps/server/src', `${module}.ts`),
       ]),

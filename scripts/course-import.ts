@@ -11,7 +11,7 @@ import { LANGUAGES, type Language } from '@portal/shared';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/connect.js';
 import { saveCourseSequencing } from '../apps/server/src/db/course-sequencing.js';
-import { saveCourseVersion } from '../apps/server/src/db/courses.js';
+import { saveCourseVersion } from '../apps/server/src/db/course-versions.js';
 import { importPackage, PackageError } from '../apps/server/src/scorm/import.js';
 
 const ALIAS = /^[a-z0-9][a-z0-9_-]{0,99}$/i;

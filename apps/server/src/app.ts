@@ -18,7 +18,7 @@ import { courseContent } from './scorm/serve.js';
 import { separateContentOrigin } from './scorm/content-origin.js';
 import { contentFiles } from './http/content-files.js';
 import { downloadCalls, exportRoutes } from './export/routes.js';
-import { courseUpload } from './http/course-upload.js';
+import { courseUpload } from './rpc/course-upload.js';
 
 export interface AppDeps {
   config: Config;

@@ -1,5 +1,5 @@
 import type { Db } from '../src/db/connect.js';
-import { loadSubjects, type CourseSubject } from '../src/db/courses.js';
+import { loadSubjects, type CourseSubject } from '../src/db/course-lists.js';
 
 /** The course subjects of the demo people with these logins, in the order given. */
 export async function subjectsByLogin(db: Db, ...logins: string[]): Promise<CourseSubject[]> {

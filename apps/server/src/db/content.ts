@@ -1,5 +1,4 @@
 import type { contentRoutes } from '@portal/shared';
-import { sql } from 'kysely';
 
 type BundleResource = contentRoutes.BundleResource;
 type BundleState = contentRoutes.BundleState;
@@ -9,9 +8,7 @@ type InstructionBundle = contentRoutes.InstructionBundle;
 type LoginLinks = contentRoutes.LoginLinks;
 type Notification = contentRoutes.Notification;
 import { readIn } from '../domain/language-versions.js';
-import { compiledOnce, databaseOf, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
-import { sessionCacheOf } from './session-cache.js';
 import type { SessionUser } from './sessions.js';
 
 type BundleKind = 'cma' | 'instruction';
@@ -19,37 +16,24 @@ type BundleKind = 'cma' | 'instruction';
 /** A signed-in person as their session holds them: their position decides the bundles they have. */
 type Holder = Pick<SessionUser, 'id' | 'position_id'>;
 
-/**
- * How many CMA and instruction bundles a position has, as one row (`cma`, `instructions`; the position's id its one
- * parameter, and null counts none): the menu shows a link only when > 0.
- */
-export const bundleCounts = (db: Db) =>
-  db
-    .selectFrom('bundle_positions')
-    .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', sql.lit('cma')).as('cma'),
-      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', sql.lit('instruction')).as('instructions'),
-    ])
-    .where('bundle_positions.position_id', '=', 0);
-const bundleCountsQuery = compiledOnce(bundleCounts);
-
 export interface BundleCounts {
   cma: number;
   instructions: number;
 }
 
-/** The counts of a `bundleCounts` row. */
-export const bundleCountsOf = (
-  row: { cma: number | string; instructions: number | string } | undefined,
-): BundleCounts => ({
-  cma: Number(row?.cma ?? 0),
-  instructions: Number(row?.instructions ?? 0),
-});
-
+/** How many CMA and instruction bundles the user's position has: the menu shows a link only when > 0. */
 export async function countBundles(db: Db, user: Holder): Promise<BundleCounts> {
-  const [row] = await runCompiled(db, bundleCountsQuery, [user.position_id]);
-  return bundleCountsOf(row);
+  if (user.position_id === null) return { cma: 0, instructions: 0 };
+  const row = await db
+    .selectFrom('bundle_positions')
+    .innerJoin('bundles', 'bundles.id', 'bundle_positions.bundle_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', 'cma').as('cma'),
+      eb.fn.countAll<number | string>().filterWhere('bundles.kind', '=', 'instruction').as('instructions'),
+    ])
+    .where('bundle_positions.position_id', '=', user.position_id)
+    .executeTakeFirst();
+  return { cma: Number(row?.cma ?? 0), instructions: Number(row?.instructions ?? 0) };
 }
 
 /** Per bundle (or resource) id, its texts in one language. */
@@ -220,75 +204,39 @@ export async function markBundleComplete(db: Db, userId: number, bundleId: numbe
     .execute();
 }
 
-const activeNotificationsQuery = compiledOnce((db) =>
-  db
+/** Active notifications in a language, newest first, each with the user's read state. */
+export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
+  const rows = await db
     .selectFrom('notifications')
-    .select(['id', 'alias', 'name', 'description', 'language', 'external', 'link'])
-    .where('language', '=', '')
-    .where('status', '=', sql.lit('active'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc'),
-);
-
-/** The user's reads of the notifications from an id on: the active ones are among the newest. */
-const readsFromQuery = compiledOnce((db) =>
-  db
-    .selectFrom('notification_reads')
-    .select('notification_id')
-    .where('user_id', '=', 0)
-    .where('notification_id', '>=', 0),
-);
-
-type ActiveNotification = Omit<Notification, 'status'>;
-
-/** Per database, each language's active notifications and the session cache's generation they were read at. */
-const keptLists = new WeakMap<object, Map<string, { generation: number; list: ActiveNotification[] }>>();
-
-/**
- * A language's active notifications. They are the same for everyone, read on every visit of the home page and
- * rarely changed, so the process keeps a copy per language until a write to notifications, here or in another
- * process, moves the session cache's generation on (`SessionCache.currentGeneration`).
- */
-async function activeNotifications(db: Db, language: string): Promise<ActiveNotification[]> {
-  const cache = sessionCacheOf(db);
-  const generation = cache?.currentGeneration();
-  let lists = keptLists.get(databaseOf(db));
-  if (!lists) {
-    lists = new Map();
-    keptLists.set(databaseOf(db), lists);
-  }
-  const kept = lists.get(language);
-  if (kept && kept.generation === generation) return kept.list;
-  const rows = await runCompiled(db, activeNotificationsQuery, [language]);
-  const list = rows.map((r) => ({
+    .leftJoin('notification_reads', (join) =>
+      join
+        .onRef('notification_reads.notification_id', '=', 'notifications.id')
+        .on('notification_reads.user_id', '=', userId),
+    )
+    .select([
+      'notifications.id',
+      'notifications.alias',
+      'notifications.name',
+      'notifications.description',
+      'notifications.language',
+      'notifications.external',
+      'notifications.link',
+      'notification_reads.notification_id as read',
+    ])
+    .where('notifications.language', '=', language)
+    .where('notifications.status', '=', 'active')
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
     alias: r.alias,
     id: r.id,
+    status: r.read === null ? 'initial' : 'seen',
     name: r.name,
     description: r.description,
     language: r.language,
-    external: r.external === 1 ? (1 as const) : (0 as const),
+    external: r.external === 1 ? 1 : 0,
     link: r.link,
-  }));
-  if (generation !== undefined && cache?.generation === generation) lists.set(language, { generation, list });
-  return list;
-}
-
-/** Active notifications in a language, each with the user's read state. */
-export async function listNotifications(db: Db, userId: number, language: string): Promise<Notification[]> {
-  const active = await activeNotifications(db, language);
-  if (active.length === 0) return [];
-  const oldest = Math.min(...active.map((n) => n.id));
-  const reads = await runCompiled(db, readsFromQuery, [userId, oldest]);
-  const read = new Set(reads.map((r) => r.notification_id));
-  return active.map((n) => ({
-    alias: n.alias,
-    id: n.id,
-    status: read.has(n.id) ? 'seen' : 'initial',
-    name: n.name,
-    description: n.description,
-    language: n.language,
-    external: n.external,
-    link: n.link,
   }));
 }
 

@@ -1,18 +1,15 @@
 import { courseStatus, type courseRoutes } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { countReads } from '../../test/count-reads.js';
 import { subjectsByLogin } from '../../test/demo-subjects.js';
-import { emptyResultsRows, moveResultsVersion } from '../../test/results-rows.js';
 import { DIALECTS, demoDatabasePerTest } from '../../test/test-env.js';
 import type { Db } from './connect.js';
-import { listCourses, type CourseSubject } from './courses.js';
+import { listCourses, type CourseSubject } from './course-lists.js';
 
 const YEAR_MS = 365 * 86_400_000;
 
 /** A person's list as `courses` answers it. */
 async function list(db: Db, subject: CourseSubject, now: Date): Promise<courseRoutes.UserCourse[]> {
-  const json = await listCourses(db, [subject], { now });
-  return JSON.parse(json.toBuffer('', '').toString('utf8')) as courseRoutes.UserCourse[];
+  return listCourses(db, [subject], { now });
 }
 
 /** Each listed course's own fields of the person, and what they must be: from their results in the database now. */
@@ -94,44 +91,5 @@ describe.each(DIALECTS)("a person's course list on %s", (dialect) => {
     const otherPosition = await check({ ...anna!, position_id: karlis!.position_id });
     expect(otherPosition.map((c) => c.alias)).not.toEqual(renewed.map((c) => c.alias));
     expect(await check(anna!)).toEqual(renewed);
-  });
-
-  it('reads their results only when their version has moved since their fields were written', async () => {
-    const db = await databases.open();
-    const [anna, karlis] = await subjectsByLogin(db, 'ab1234', 'kz1234');
-    const now = new Date();
-    const completed = async (subjects: CourseSubject[]) => {
-      const json = await listCourses(db, subjects, { now });
-      const courses = JSON.parse(json.toBuffer('', '').toString('utf8')) as courseRoutes.UserCourse[];
-      return courses.filter((course) => course.complete).map((course) => `${course.user_id} ${course.alias}`);
-    };
-    // Demo data: Kārlis has no results; he completes his first course.
-    const [first] = await list(db, karlis!, now);
-    await db
-      .insertInto('course_results')
-      .values({
-        user_id: karlis!.id,
-        course_alias: first!.alias,
-        attempt: 1,
-        complete: 1,
-        finish_time: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    const done = await completed([anna!, karlis!]);
-    for (const subject of [anna!, karlis!])
-      expect(done.some((course) => course.startsWith(`${subject.id} `))).toBe(true);
-    expect(await completed([anna!])).toEqual(done.filter((course) => course.startsWith(`${anna!.id} `)));
-
-    // Results rows made wrong on purpose, their versions as they were: the fields written before are answered, and
-    // only the courses and versions are read.
-    await emptyResultsRows(db, anna!.id, karlis!.id);
-    const reads = countReads(db);
-    expect(await completed([anna!])).toEqual(done.filter((course) => course.startsWith(`${anna!.id} `)));
-    expect(reads.reads).toBe(1);
-    reads.stop();
-    // Anna's version moved on: her fields are written again from her row, Kārlis's are still the ones written before.
-    await moveResultsVersion(db, anna!.id);
-    expect(await completed([anna!, karlis!])).toEqual(done.filter((course) => course.startsWith(`${karlis!.id} `)));
   });
 });

@@ -1,10 +1,5 @@
 import { GOALS_PER_USER, PLACEHOLDER_TASK_ID_START, TASKS_PER_GOAL, type goalRoutes } from '@portal/shared';
-import { sql } from 'kysely';
-import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
-import { jsonColumns, parseJsonColumns } from './json-columns.js';
-import { MadeFrom } from './made-from.js';
-import { JsonText, utf8Bytes, type Utf8Bytes } from '../http/json-text.js';
 import {
   defaultGoalName,
   GOAL_SLOTS,
@@ -26,81 +21,23 @@ const taskColumns = [
   'tasks.percentage',
 ] as const;
 
-/** A `jsonColumns` aggregate as JSON text on both databases (node-postgres would parse JSON into new objects). */
-const jsonColumnsText = (db: Db, columns: readonly string[]) =>
-  sql<string>`cast(${jsonColumns(
-    db,
-    columns.map((column) => sql.ref(column)),
-  )} as text)`;
-
-/**
- * The user's goals and all their tasks as two JSON texts (the user's id the parameter of each): twelve rows of
- * eleven columns cost the driver more than the database's work (db/json-columns.ts).
- */
-const goalsWithTasksQuery = compiledOnce((db) =>
-  db
-    .selectFrom([
-      db
-        .selectFrom('goals')
-        .select(jsonColumnsText(db, goalColumns).as('goals'))
-        .where('goals.user_id', '=', 0)
-        .as('own_goals'),
-      db
-        .selectFrom('tasks')
-        .innerJoin('goals', 'goals.id', 'tasks.goal_id')
-        .select(jsonColumnsText(db, taskColumns).as('tasks'))
-        .where('goals.user_id', '=', 0)
-        .as('own_tasks'),
-    ])
-    .selectAll(),
-);
-
-/** The user's goals and tasks as the database writes them (`goalsWithTasksQuery`). */
-interface GoalsText {
-  goals: string;
-  tasks: string;
-}
-
 interface StoredGoals {
   goals: GoalRow[];
   tasks: TaskRow[];
 }
 
-const bySlot = (a: { slot: number }, b: { slot: number }) => a.slot - b.slot;
-
-/** The user's goals and tasks as stored, read with one query (the goals page asks on every visit). */
-async function readGoals(db: Db, userId: number): Promise<GoalsText> {
-  const [row] = await runCompiled(db, goalsWithTasksQuery, [userId, userId]);
-  return row!;
-}
-
-/** The goals and tasks of a `GoalsText`, in slot order. */
-function parseGoals(text: GoalsText): StoredGoals {
-  const [goalIds, goalSlots, goalNames, goalDescriptions, quarters] = parseJsonColumns<
-    [number, number, string, string, number]
-  >(text.goals, 5);
-  const goals = goalIds
-    .map((id, i): GoalRow => ({
-      id,
-      slot: goalSlots[i]!,
-      name: goalNames[i]!,
-      description: goalDescriptions[i]!,
-      quarter: quarters[i]!,
-    }))
-    .sort(bySlot);
-  const [taskIds, goalIdsOfTasks, taskSlots, taskNames, taskDescriptions, percentages] = parseJsonColumns<
-    [number, number, number, string, string, number]
-  >(text.tasks, 6);
-  const tasks = taskIds
-    .map((id, i): TaskRow => ({
-      id,
-      goal_id: goalIdsOfTasks[i]!,
-      slot: taskSlots[i]!,
-      name: taskNames[i]!,
-      description: taskDescriptions[i]!,
-      percentage: percentages[i]!,
-    }))
-    .sort(bySlot);
+/** The user's goals and tasks as stored, in slot order. */
+async function readGoals(db: Db, userId: number): Promise<StoredGoals> {
+  const [goals, tasks] = await Promise.all([
+    db.selectFrom('goals').select(goalColumns).where('goals.user_id', '=', userId).orderBy('goals.slot').execute(),
+    db
+      .selectFrom('tasks')
+      .innerJoin('goals', 'goals.id', 'tasks.goal_id')
+      .select(taskColumns)
+      .where('goals.user_id', '=', userId)
+      .orderBy('tasks.slot')
+      .execute(),
+  ]);
   return { goals, tasks };
 }
 
@@ -108,35 +45,18 @@ function parseGoals(text: GoalsText): StoredGoals {
 const hasAllGoals = ({ goals, tasks }: StoredGoals): boolean =>
   goals.length >= GOALS_PER_USER && tasks.length >= GOALS_PER_USER * TASKS_PER_GOAL;
 
-/** The goals as the calls return them: exactly four tasks each. */
-function toGoals({ goals, tasks }: StoredGoals): goalRoutes.Goal[] {
-  const nextPlaceholderId = { value: PLACEHOLDER_TASK_ID_START };
-  return goals.map((goal) => toGoal(goal, tasks, nextPlaceholderId));
-}
-
-/** The goals answers of the people who asked last (some 4 KB each), with the goals and tasks they were written from. */
-const answeredGoals = new MadeFrom<Utf8Bytes>({ entries: 5_000 });
-
 /**
  * The user's three goals with four tasks each, in slot order. Whatever is missing is created first (in a
- * transaction, `ensureDefaultGoals`), so that every goal and task has an id the page can change. The answer depends
- * on the stored goals and tasks alone, so it is remembered with them and answered again while they read the same:
- * making and writing the goals was a third of the call.
+ * transaction, `ensureDefaultGoals`), so that every goal and task has an id the page can change.
  */
-export async function listGoals(db: Db, userId: number, language: string): Promise<JsonText<goalRoutes.Goal[]>> {
+export async function listGoals(db: Db, userId: number, language: string): Promise<goalRoutes.Goal[]> {
   let stored = await readGoals(db, userId);
-  let answer = answeredGoals.find(userId, [stored.goals, stored.tasks]);
-  if (answer === undefined) {
-    let goals = parseGoals(stored);
-    if (!hasAllGoals(goals)) {
-      await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
-      stored = await readGoals(db, userId);
-      goals = parseGoals(stored);
-    }
-    answer = utf8Bytes(JSON.stringify(toGoals(goals)));
-    answeredGoals.keep(userId, [stored.goals, stored.tasks], answer);
+  if (!hasAllGoals(stored)) {
+    await db.transaction().execute((trx) => ensureDefaultGoals(trx, userId, language));
+    stored = await readGoals(db, userId);
   }
-  return new JsonText<goalRoutes.Goal[]>(answer.length).utf8(answer);
+  const nextPlaceholderId = { value: PLACEHOLDER_TASK_ID_START };
+  return stored.goals.map((goal) => toGoal(goal, stored.tasks, nextPlaceholderId));
 }
 
 /**
@@ -283,30 +203,21 @@ export async function updateOwnTask(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * How many of the user's goals have all four tasks at 100, as one row (`reached_goals`; the user's id its one
- * parameter): the home tile asks on every visit (db/home.ts).
- */
-export const reachedGoals = (db: Db) =>
-  db
-    .selectFrom(
-      db
-        .selectFrom('goals')
-        .innerJoin('tasks', 'tasks.goal_id', 'goals.id')
-        .select('goals.id')
-        .where('goals.user_id', '=', 0)
-        .where('tasks.slot', '>=', sql.lit(0))
-        .where('tasks.slot', '<', sql.lit(TASKS_PER_GOAL))
-        .groupBy('goals.id')
-        .having((eb) => eb.fn.count('tasks.id'), '=', sql.lit(TASKS_PER_GOAL))
-        .having((eb) => eb.fn.min('tasks.percentage'), '>=', sql.lit(100))
-        .as('reached'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('reached_goals'));
-
-/** How many of the user's three goals are not reached, from `reachedGoals`; goals not created yet count. */
-export const unreachedGoals = (reached: number | string | undefined): number =>
-  Math.max(0, GOALS_PER_USER - Number(reached ?? 0));
+/** How many of the user's three goals are not reached (all four tasks at 100); goals not created yet count. */
+export async function countUnreachedGoals(db: Db, userId: number): Promise<number> {
+  const reached = await db
+    .selectFrom('goals')
+    .innerJoin('tasks', 'tasks.goal_id', 'goals.id')
+    .select('goals.id')
+    .where('goals.user_id', '=', userId)
+    .where('tasks.slot', '>=', 0)
+    .where('tasks.slot', '<', TASKS_PER_GOAL)
+    .groupBy('goals.id')
+    .having((eb) => eb.fn.count('tasks.id'), '=', TASKS_PER_GOAL)
+    .having((eb) => eb.fn.min('tasks.percentage'), '>=', 100)
+    .execute();
+  return Math.max(0, GOALS_PER_USER - reached.length);
+}
 
 /** Marks the goals introduction seen; true only for the call that changed it (the first visit). */
 export async function markGoalsIntroSeen(db: Db, userId: number): Promise<boolean> {

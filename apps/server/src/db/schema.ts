@@ -287,40 +287,6 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
-/** One row: moved on by triggers on every change to `courses` (migration 0005, `catalogue.ts`). */
-export interface CatalogueVersionTable {
-  id: number;
-  /** bigint: a string on PostgreSQL. */
-  version: number | string;
-}
-
-/** A person's results as JSON text, kept by triggers (migration 0008). */
-export interface ResultsByPersonTable {
-  user_id: number;
-  /** `[[course_alias, complete, finish_time], …]` */
-  results: string;
-}
-
-/** The version of each person's `results_by_person` row, moved on by triggers whenever it changes (migration 0009). */
-export interface ResultsVersionsTable {
-  user_id: number;
-  version: number;
-}
-
-/** A department's chart counts for a set of courses and what they were made from (migration 0010). */
-export interface ChartCountsTable {
-  department_id: number;
-  /** A digest of the chart's courses with their status bounds. */
-  course_set: string;
-  /** A digest of the catalogue version and the department's present people: ids, positions, results versions. */
-  made_from: string;
-  done: number;
-  not_complete: number;
-  expired: number;
-  /** The day the counts were made for (YYYY-MM-DD): rows of days before yesterday are deleted. */
-  kept_on: string;
-}
-
 /** A SCORM 2004 course version's activity tree (migration 0014): `CourseSequencing` as JSON text. */
 export interface CourseSequencingTable {
   course_id: number;
@@ -337,9 +303,6 @@ export interface Database {
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;
-  results_by_person: ResultsByPersonTable;
-  results_versions: ResultsVersionsTable;
-  chart_counts: ChartCountsTable;
   course_completions: CourseCompletionsTable;
   course_attempts: CourseAttemptsTable;
   attempt_tokens: AttemptTokensTable;
@@ -359,7 +322,6 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   sign_in_devices: SignInDevicesTable;
   audit_log: AuditLogTable;
-  catalogue_version: CatalogueVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,20 +1,16 @@
-import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
-
-const deviceUsers = compiledOnce((db) =>
-  db
-    .selectFrom('sign_in_devices')
-    .select('user_id')
-    .where('token_hash', '=', '')
-    .where('last_at', '>=', '')
-    .orderBy('last_at', 'desc')
-    .limit(0),
-);
 
 /** The people who signed in from a browser (its device token, hashed) since `since`, the most recent first. */
 export async function deviceSignIns(db: Db, tokenHash: string | null, since: Date): Promise<number[]> {
   if (!tokenHash) return [];
-  const rows = await runCompiled(db, deviceUsers, [tokenHash, since.toISOString(), 1000]);
+  const rows = await db
+    .selectFrom('sign_in_devices')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('last_at', '>=', since.toISOString())
+    .orderBy('last_at', 'desc')
+    .limit(1000)
+    .execute();
   return rows.map((row) => row.user_id);
 }
 

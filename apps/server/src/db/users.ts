@@ -1,14 +1,13 @@
 import type { UserProfile } from '@portal/shared';
-import { compiledOnce, runCompiled } from './compiled-query.js';
 import type { Db } from './connect.js';
 import { searchName } from '../domain/names.js';
 
-const userByLogin = compiledOnce((db) =>
-  db.selectFrom('users').select(['id', 'login', 'pass_hash', 'role', 'typ', 'country']).where('login', '=', ''),
-);
-
 export async function findUserByLogin(db: Db, login: string) {
-  return (await runCompiled(db, userByLogin, [login]))[0];
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'pass_hash', 'role', 'typ', 'country'])
+    .where('login', '=', login)
+    .executeTakeFirst();
 }
 
 /** The columns of a profile (`toProfile`): `users` joined with `departments` and, left, with `positions`. */

@@ -1,5 +1,5 @@
 import type { CourseStatus, Language } from '@portal/shared';
-import type { BundleState } from '../db/admin-results.js';
+import type { BundleState } from '../db/result-exports.js';
 
 export interface ExportLabels {
   sheets: { results: string; courses: string; completions: string; cma: string; instructions: string };

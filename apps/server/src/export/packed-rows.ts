@@ -1,4 +1,5 @@
-import type { CellValue } from './xlsx-messages.js';
+/** A spreadsheet cell's value as the server gives it to the writer's thread. */
+export type CellValue = string | number | Date | null;
 
 /**
  * Rows as they travel to the spreadsheet writer's thread: each distinct text of the batch once, and every cell as a

@@ -3,15 +3,10 @@ import { adminRoutes, type Language } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { listDepartments, loadTarget } from '../db/admin.js';
-import {
-  assignedAliases,
-  bundleRows,
-  bundlesOf,
-  completionHistory,
-  loadCatalogue,
-  resultRows,
-  userCourses,
-} from '../db/admin-results.js';
+import { assignedAliases } from '../db/result-cells.js';
+import { loadCatalogue } from '../db/result-columns.js';
+import { bundleRows, bundlesOf, resultRows } from '../db/result-exports.js';
+import { completionHistory, userCourses } from '../db/user-results.js';
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';

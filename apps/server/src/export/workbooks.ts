@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { adminRoutes, CourseStatus, Language } from '@portal/shared';
-import type { BundleState } from '../db/admin-results.js';
+import type { BundleState } from '../db/result-exports.js';
 import { EXPORT_LABELS, type ExportLabels } from './labels.js';
 import { excelDate, writeWorkbook, type SheetColumn } from './xlsx.js';
 

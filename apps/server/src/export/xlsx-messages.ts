@@ -1,10 +1,10 @@
 // What the server's thread (xlsx.ts) and the spreadsheet writer's thread (xlsx-worker.ts) say to each other.
 import type { PackedRows } from './packed-rows.js';
 
+export type { CellValue } from './packed-rows.js';
+
 /** Excel shows dates in this format; the cell holds a real date serial. */
 export const DATE_FORMAT = 'yyyy-mm-dd';
-
-export type CellValue = string | number | Date | null;
 
 export interface SheetColumn {
   header: string;

@@ -9,7 +9,9 @@ import {
   searchUsers,
 } from '../db/admin.js';
 import { additionalCourses } from '../db/admin.js';
-import { completionHistory, loadCatalogue, resultGrid, userCourses } from '../db/admin-results.js';
+import { loadCatalogue } from '../db/result-columns.js';
+import { resultGrid } from '../db/result-grid.js';
+import { completionHistory, userCourses } from '../db/user-results.js';
 import {
   mayDelete,
   mayGiveCourses,

@@ -20,7 +20,9 @@ import {
   updateUserRow,
   type Target,
 } from '../db/admin.js';
-import { cellsOf, dueItems, loadCatalogue } from '../db/admin-results.js';
+import { cellsOf } from '../db/result-cells.js';
+import { loadCatalogue } from '../db/result-columns.js';
+import { dueItems } from '../db/user-results.js';
 import type { Db } from '../db/connect.js';
 import type { UserUpdate } from '../db/schema.js';
 import { endUserSessions, type SessionUser } from '../db/sessions.js';

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { recordReadTurns } from '../../test/count-reads.js';
 import { describeEachDatabase } from '../../test/test-env.js';
 
 describeEachDatabase('sign-in', (env) => {
@@ -53,30 +52,6 @@ describeEachDatabase('sign-in', (env) => {
       url: `/api?r=users&userId=${profile.id + 1}&userHash=${token}`,
     });
     expect(other.statusCode).toBe(403);
-  });
-
-  it("reads the account and the browser's sign-ins together, in one turn (one round trip on PostgreSQL)", async () => {
-    const first = await env().app.inject({
-      method: 'POST',
-      url: '/api?r=login',
-      payload: { login: 'ab1234', pass: '' },
-    });
-    const device = /portal_device=([^;]+)/.exec(String(first.headers['set-cookie']))![1]!;
-    const reads = recordReadTurns();
-    try {
-      const again = await env().app.inject({
-        method: 'POST',
-        url: '/api?r=login',
-        payload: { login: 'ab1234', pass: '' },
-        headers: { cookie: `portal_device=${device}` },
-      });
-      expect(again.statusCode).toBe(200);
-    } finally {
-      reads.stop();
-    }
-    // The attempts' reservation and the session's insert write through the pool after them.
-    expect(reads.turns.length).toBeGreaterThanOrEqual(2);
-    expect(reads.turns[1]).toBe(reads.turns[0]);
   });
 
   it('tells which accounts need a password', async () => {

@@ -1,21 +1,18 @@
 import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
 import { findLaunchedAttempt, issueAttemptToken, listAttempts, recordLaunch } from '../db/attempts.js';
 import {
-  attemptFinished,
   catalogueCourses,
-  currentAttempt,
   findOpenableCourse,
-  findResult,
   listCourseProgress,
   listCourses,
   listLinkedCourses,
   loadSubjects,
-  readCourseLog,
-  recordCompletion,
-  startNewAttempt,
-} from '../db/courses.js';
+} from '../db/course-lists.js';
+import { findResult, readCourseLog, recordCompletion, startNewAttempt } from '../db/course-progress.js';
+import { attemptFinished, currentAttempt } from '../domain/attempts.js';
+import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
-import { courseScos, contentUrl } from '../scorm/library.js';
+import { courseScos } from '../scorm/library.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
 
@@ -47,9 +44,9 @@ export const courseProgress = route(courseRoutes.courseProgress, {
 export const courseCatalogue = route(courseRoutes.courseCatalogue, {
   allow: 'own',
   async handler({ input, db, cacheForGood }) {
-    const { digest, json } = await catalogueCourses(db, input.ids);
+    const { digest, courses } = await catalogueCourses(db, input.ids);
     if (input.v === digest) cacheForGood();
-    return json;
+    return courses;
   },
 });
 

@@ -12,7 +12,6 @@ import { mayCall, personaOf, reachesUser } from '../domain/policy.js';
 import { DEVICE_KNOWN_DAYS } from '../domain/sign-in.js';
 import { ApiError, forbidden, invalidInput, notFound } from './errors.js';
 import { API_PATH } from '../http/api-path.js';
-import { JsonText } from '../http/json-text.js';
 import { queryOf } from '../http/query.js';
 import { MAX_BODY_DEPTH, fieldWithNul, nestsDeeperThan } from '../http/input-guards.js';
 import {
@@ -54,7 +53,7 @@ export interface RouteSpec<C extends RouteContract, A extends Capability> {
   writes?: boolean;
   /** User ids the call acts on; each must lie in the caller's scope. */
   subjectUsers?(input: ParsedInputOf<C>): number[];
-  handler(ctx: RouteContext<C, A>): Promise<OutputOf<C> | JsonText<OutputOf<C>>>;
+  handler(ctx: RouteContext<C, A>): Promise<OutputOf<C>>;
 }
 
 export interface RouteDef<C extends RouteContract = RouteContract, A extends Capability = Capability> extends RouteSpec<
@@ -135,19 +134,6 @@ export async function authorizeCaller<A extends Capability>(
   }
   if (!mayCall(personaOf(actor), allow)) throw forbidden();
   return actor as ActorOf<A>;
-}
-
-let turnEnd: Promise<void> | null = null;
-
-/** Settles at the end of this turn of the event loop: one timer for every answer of the turn, not one each. */
-function endOfTurn(): Promise<void> {
-  turnEnd ??= new Promise((resolve) =>
-    setImmediate(() => {
-      turnEnd = null;
-      resolve();
-    }),
-  );
-  return turnEnd;
 }
 
 /** A call of the endpoint that answers in its own way (a file download), not with the JSON envelope. */
@@ -247,23 +233,9 @@ export function registerApi(
         },
       });
     const result = def.writes ? await deps.db.transaction().execute(run) : await run(deps.db);
-    // The answer goes out at the end of this turn of the event loop, with every other answer ready in it. On a busy
-    // server a send to a peer that sleeps (a proxy or load balancer on the same host) costs a wake-up of several
-    // microseconds; sends in a burst share one. Measured: learner calls 5-15% more per second (docs/benchmarks.md,
-    // "Answers in a burst").
-    await endOfTurn();
     reply.header('cache-control', cacheControl).type('application/json; charset=utf-8');
-    let body: string | Buffer;
-    if (result instanceof JsonText) {
-      // Sent or given up, the answer's buffer serves later answers.
-      reply.raw.once('close', () => result.release());
-      const extraMembers = JSON.stringify(extra).slice(1, -1);
-      body = result.toBuffer('{"result":', extraMembers ? `,${extraMembers}}` : '}');
-    } else {
-      body = JSON.stringify({ result, ...extra });
-    }
-    // Only an answer large enough to gain goes through the compression plugin: as a hook on every answer, its checks
-    // cost each light call too (docs/benchmarks.md, "Hooks only where they work").
+    const body = JSON.stringify({ result, ...extra });
+    // Only an answer large enough to gain goes through the compression plugin: as a hook, its checks cost every call.
     return Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? reply.compress(body) : reply.send(body);
   };
 

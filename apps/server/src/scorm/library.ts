@@ -15,16 +15,6 @@ export function findCourseDir(coursesDir: string, folder: string): string | null
   return fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : null;
 }
 
-/** The URL the player frame loads for a path inside a course folder. */
-export function contentUrl(folder: string, href: string): string {
-  const [file = '', rest] = href.split(/(?=[?#])/, 2);
-  const encoded = file
-    .split('/')
-    .map((segment) => encodeURIComponent(segment))
-    .join('/');
-  return `${courseRoutes.COURSE_CONTENT_PREFIX}${encodeURIComponent(folder)}/${encoded}${rest ?? ''}`;
-}
-
 const manifestCache = new Map<string, { mtimeMs: number; manifest: Manifest }>();
 
 /** The parsed imsmanifest.xml of a course folder (cached until the file changes), or null when there is none. */

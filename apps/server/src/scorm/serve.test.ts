@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { issueAttemptToken } from '../db/attempts.js';
-import { saveCourseVersion } from '../db/courses.js';
+import { saveCourseVersion } from '../db/course-versions.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
 import { openTestDatabase } from '../../test/test-env.js';
 import { writeMissingDemoPackages } from '../seed/demo-packages.js';

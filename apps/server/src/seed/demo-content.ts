@@ -1,5 +1,20 @@
 import { LANGUAGES, type Language } from '@portal/shared';
-import type { DemoIds, Trx } from './demo.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export type Trx = Transaction<Database>;
+
+/** Ids of what the organisation seed created, for the seeds of later areas. */
+export interface DemoIds {
+  departments: Map<string, number>;
+  /** Keyed `country:alias`. */
+  positions: Map<string, number>;
+  /** Keyed `alias:language`. */
+  courses: Map<string, number>;
+  /** Keyed by login. */
+  users: Map<string, number>;
+  now: Date;
+}
 
 type Country = 'lv' | 'lt' | 'ee';
 type Text = Record<Country, string>;

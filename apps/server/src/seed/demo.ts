@@ -1,32 +1,16 @@
 import { LANGUAGES, type Language } from '@portal/shared';
-import type { Transaction } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { Db } from '../db/connect.js';
 import { saveCourseSequencing } from '../db/course-sequencing.js';
-import type { Database } from '../db/schema.js';
 import { searchName } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
 import { addMonths } from '@portal/shared';
 import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
 import { DEMO_COURSES } from './demo-courses.js';
 import { demoPackages } from './demo-packages.js';
-import { seedDemoContent } from './demo-content.js';
+import { seedDemoContent, type Trx } from './demo-content.js';
 import { ACCOUNTS, DEMO_PASSWORD, DEPARTMENTS, NAMES, POSITIONS, STORE_TYPES } from './demo-org.js';
 import { pick, seededRandom } from './random.js';
-
-export type Trx = Transaction<Database>;
-
-/** Ids of what the organisation seed created, for the seeds of later areas. */
-export interface DemoIds {
-  departments: Map<string, number>;
-  /** Keyed `country:alias`. */
-  positions: Map<string, number>;
-  /** Keyed `alias:language`. */
-  courses: Map<string, number>;
-  /** Keyed by login. */
-  users: Map<string, number>;
-  now: Date;
-}
 
 const LEARNERS_PER_STORE = 12;
 const STORE_POSITIONS = ['cashier', 'sales-assistant', 'warehouse-worker'];

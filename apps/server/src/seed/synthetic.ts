@@ -2,11 +2,6 @@ import { COUNTRIES } from '@portal/shared';
 import { addMonths } from '@portal/shared';
 import { hashPassword } from '../auth/passwords.js';
 import type { Connection } from '../db/connect.js';
-import {
-  createResultsByPersonTriggers,
-  dropResultsByPersonTriggers,
-  fillResultsByPerson,
-} from '../db/migrations/0008-results-by-person.js';
 import { searchName } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
 import { DEMO_PASSWORD, NAMES, POSITIONS, STORE_TYPES } from './demo-org.js';
@@ -43,7 +38,7 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
  * positions, the last 80 % to office positions; results follow assignments with a spread of outcomes.
  */
 export async function seedSynthetic(
-  { db, dialect }: Pick<Connection, 'db' | 'dialect'>,
+  { db }: Pick<Connection, 'db'>,
   size: SyntheticSize = LARGE,
   now = new Date(),
   log: (line: string) => void = () => {},
@@ -188,8 +183,6 @@ export async function seedSynthetic(
     results += pending.length;
     pending = [];
   };
-  // Triggers would rebuild a person's results row with each of their 75 results: the rows are filled once after.
-  await dropResultsByPersonTriggers(db, dialect);
   for (const person of people) {
     const userId = ids.get(person.login)!;
     for (const course of assigned.get(`${person.country}:${person.position}`) ?? []) {
@@ -211,8 +204,6 @@ export async function seedSynthetic(
     }
   }
   if (pending.length) await flush();
-  await fillResultsByPerson(db, dialect);
-  await createResultsByPersonTriggers(db, dialect);
   log(`${results} course results`);
   return {
     users: userRows.length,

@@ -85,8 +85,7 @@ export type ProgressResult = [courseAlias: string, complete: 0 | 1, finishTime: 
 
 /**
  * The caller's own list as its course versions' ids and the caller's results, from which `joinCourseProgress` makes
- * the list `courses` gives: an answer of a few KB instead of 12 in objects, which the server writes without computing a
- * status or reading a result.
+ * the list `courses` gives: an answer of a few KB instead of 12 in objects, without a status computed on the server.
  */
 export interface CourseProgressList {
   /**

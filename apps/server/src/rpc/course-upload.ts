@@ -6,9 +6,9 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { managerRoutes } from '@portal/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { invalidInput } from '../rpc/errors.js';
-import { addCourseFromPackage } from '../rpc/manager-catalogue.js';
-import { assertSameOrigin, authorizeCaller, zodFields, type ApiDeps } from '../rpc/registry.js';
+import { invalidInput } from './errors.js';
+import { addCourseFromPackage } from './manager-catalogue.js';
+import { assertSameOrigin, authorizeCaller, zodFields, type ApiDeps } from './registry.js';
 
 const { COURSE_UPLOAD_PATH, MAX_PACKAGE_BYTES, addCourseInput } = managerRoutes;
 const FILE_FIELD = 'package';

@@ -1,48 +1,17 @@
 import type { adminRoutes, CourseStatus } from '@portal/shared';
-import { COURSE_STATUSES, courseStatus } from '@portal/shared';
+import { COURSE_STATUSES } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { subjectsByLogin } from '../../test/demo-subjects.js';
-import { moveResultsVersion } from '../../test/results-rows.js';
 import { DIALECTS, demoDatabasePerTest, describeEachDatabase } from '../../test/test-env.js';
-import {
-  type CatalogueCourse,
-  cellsOf,
-  loadCatalogue,
-  resultGrid,
-  resultRows,
-  resultSummary,
-  statusBounds,
-  type Selection,
-  statusOf,
-} from './admin-results.js';
-import { catalogue } from './catalogue.js';
+import { statusOf } from '../domain/result-status.js';
 import type { Db } from './connect.js';
-import { recordCompletion } from './courses.js';
+import { recordCompletion } from './course-progress.js';
+import { cellsOf, type Selection } from './result-cells.js';
+import { loadCatalogue, type CatalogueCourse } from './result-columns.js';
+import { resultRows } from './result-exports.js';
+import { resultGrid, resultSummary } from './result-grid.js';
 
 type ResultSummary = adminRoutes.ResultSummary;
-
-describe('statusBounds', () => {
-  it('splits finish days exactly where the shared status rule does', () => {
-    for (const now of [
-      new Date('2026-01-31T08:00:00Z'),
-      new Date('2026-03-01T23:59:00Z'),
-      new Date('2024-02-29T12:00:00Z'),
-    ]) {
-      for (const expiration of [0, 1, 6, 12, 24]) {
-        const bounds = statusBounds(expiration, now);
-        for (let offset = -(expiration * 31 + 60); offset <= 60; offset++) {
-          const day = new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-          const expected = courseStatus(
-            { assigned: true, complete: true, finishTime: `${day}T12:00:00.000Z`, expiration },
-            now,
-          ).status;
-          const bucket = day < bounds.expiredBefore ? 'expired' : day < bounds.soonBefore ? 'expires-soon' : 'complete';
-          expect(`${expiration} ${day} ${bucket}`).toBe(`${expiration} ${day} ${expected}`);
-        }
-      }
-    }
-  });
-});
 
 type Counts = Record<'complete' | 'expires-soon' | 'expired' | 'incomplete', number>;
 const noCounts = (): Counts => ({ complete: 0, 'expires-soon': 0, expired: 0, incomplete: 0 });
@@ -212,7 +181,7 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     return { db, selection, columns, now, chart };
   };
 
-  it('is counted again for departments whose people, results, positions, catalogue or day changed, else remembered', async () => {
+  it('follows changes to people, results, positions, the catalogue and the day', async () => {
     const { db, selection, columns, now, chart } = await latviasChart();
     const expectRuled = async (at = now) =>
       expect(await chart(at)).toEqual(await ruledCounts(db, selection, columns, at));
@@ -221,45 +190,20 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     // Demo data: Anna never did 'welcome'. Finished now, written as a script would: her department counts it.
     const [anna, karlis] = await subjectsByLogin(db, 'ab1234', 'kz1234');
     const lvVersion = async (alias: string) =>
-      (await catalogue(db)).byAlias.get(alias)!.find((course) => course.language === 'lv')!;
+      db
+        .selectFrom('courses')
+        .selectAll()
+        .where('alias', '=', alias)
+        .where('language', '=', 'lv')
+        .executeTakeFirstOrThrow();
     const before = await chart();
     await recordCompletion(db, { userId: anna!.id, course: await lvVersion('welcome'), source: 'import', now });
     const after = await chart();
     expect(after).not.toEqual(before);
     await expectRuled();
 
-    // She finishes 'safe-work' too, her results version then put back as it was: the chart is what was remembered,
-    // so nothing but the version says a person's counts still hold. Moved on, it counts her again.
-    const { version } = await db
-      .selectFrom('results_versions')
-      .select('version')
-      .where('user_id', '=', anna!.id)
-      .executeTakeFirstOrThrow();
-    await recordCompletion(db, { userId: anna!.id, course: await lvVersion('safe-work'), source: 'import', now });
-    await db.updateTable('results_versions').set({ version }).where('user_id', '=', anna!.id).execute();
-    expect(await chart()).toEqual(after);
-    // Pages of her store, each with courses of its own, as every store's page has, do not push the country's out.
-    const { department_id: store } = await db
-      .selectFrom('users')
-      .select('department_id')
-      .where('id', '=', anna!.id)
-      .executeTakeFirstOrThrow();
-    for (let n = 1; n <= 20; n++)
-      await resultSummary(db, { ...selection, departmentIds: [store] }, columns.slice(0, n), now);
-    expect(await chart()).toEqual(after);
-    await moveResultsVersion(db, anna!.id);
-    expect(await chart()).not.toEqual(after);
-    await expectRuled();
-
-    // Anna and Līga, of one store, swap positions when their results versions are the same number: who holds which
-    // position and version counts, not only which positions and versions the store has.
+    // Anna and Līga, of one store, swap positions: who holds which position counts.
     const [liga] = await subjectsByLogin(db, 'lo1234');
-    await db
-      .updateTable('results_versions')
-      .set({ version: 1000 })
-      .where('user_id', 'in', [anna!.id, liga!.id])
-      .execute();
-    await expectRuled();
     await db.updateTable('users').set({ position_id: liga!.position_id }).where('id', '=', anna!.id).execute();
     await db.updateTable('users').set({ position_id: anna!.position_id }).where('id', '=', liga!.id).execute();
     await expectRuled();
@@ -287,58 +231,5 @@ describe.each(DIALECTS)("a country's chart on %s", (dialect) => {
     expect(await chart(later)).not.toEqual(await chart());
     await expectRuled(later);
     await expectRuled();
-  });
-
-  it("is kept in the database, where every server process finds the others' counts, for yesterday and today", async () => {
-    const { db, selection, columns, now, chart } = await latviasChart();
-    const [anna] = await subjectsByLogin(db, 'ab1234');
-    const store = await db
-      .selectFrom('users')
-      .innerJoin('departments', 'departments.id', 'users.department_id')
-      .select(['departments.id', 'departments.alias'])
-      .where('users.id', '=', anna!.id)
-      .executeTakeFirstOrThrow();
-    // Rows of other days, kept by some process: the first counts kept on a day delete those of days before yesterday.
-    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const other = { department_id: store.id, made_from: '', done: 0, not_complete: 0, expired: 0 };
-    await db
-      .insertInto('chart_counts')
-      .values([
-        { ...other, course_set: 'two days ago', kept_on: day(-2) },
-        { ...other, course_set: 'yesterday', kept_on: day(-1) },
-      ])
-      .execute();
-    const setsOfStore = async () =>
-      (await db.selectFrom('chart_counts').select('course_set').where('department_id', '=', store.id).execute())
-        .map((row) => row.course_set)
-        .sort();
-    const ruled = await ruledCounts(db, selection, columns, now);
-    expect(await chart()).toEqual(ruled);
-    const setsAfterFirstChart = await setsOfStore();
-    const [today] = setsAfterFirstChart.filter((set) => set !== 'yesterday');
-    expect(setsAfterFirstChart).toEqual([today, 'yesterday'].sort());
-
-    // Counts of Anna's store as another process kept them (seven more finished): the chart takes them as they are.
-    await db
-      .updateTable('chart_counts')
-      .set((eb) => ({ done: eb('done', '+', 7) }))
-      .where('department_id', '=', store.id)
-      .where('course_set', '=', today!)
-      .execute();
-    const theirs = structuredClone(ruled);
-    const counts = theirs.get(store.alias)!;
-    counts.complete += 7;
-    counts.incomplete -= 7;
-    expect(await chart()).toEqual(theirs);
-    // Her results change: her store is counted again.
-    await moveResultsVersion(db, anna!.id);
-    expect(await chart()).toEqual(ruled);
-
-    // The next day's counts are of a new set; kept, they delete yesterday's row (today's is that day's yesterday).
-    const tomorrow = new Date(now.getTime() + 86_400_000);
-    expect(await chart(tomorrow)).toEqual(await ruledCounts(db, selection, columns, tomorrow));
-    const sets = await setsOfStore();
-    expect(sets).toHaveLength(2);
-    expect(sets).toContain(today);
   });
 });
