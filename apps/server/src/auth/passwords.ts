@@ -14,7 +14,7 @@ export const hashesAtOnce = (cores: number, processes: number): number => Math.m
 /**
  * Password hashes computed at once by this process: its share of the cores. argon2id is memory-hard, and more hashes at
  * once than cores make each core switch between 19 MiB working sets, each evicting the other from its caches: a check
- * cost 8.8 ms of CPU two at a time on two cores and 11.2 ms four at a time (docs/benchmarks.md, "Sign-in").
+ * cost 8.8 ms of CPU two at a time on two cores and 11.2 ms four at a time.
  */
 const hashing = pLimit(hashesAtOnce(availableParallelism(), 1));
 

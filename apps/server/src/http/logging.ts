@@ -55,7 +55,7 @@ export function loggerOptions(level: string) {
  * One log line a request, as an access log writes it: once the request has been answered, with what was asked
  * (`req`), the status and the time. Fastify's own way writes a line when the request comes in as well; here that line
  * is written only at `debug`. At `info` a third fewer bytes are written; the CPU of a call moved within the machine's
- * noise (docs/benchmarks.md, "One log line a request").
+ * noise.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
