@@ -180,8 +180,8 @@ export async function prepareFixtures(databaseUrl: string, root: string): Promis
       LEARNERS,
     );
     await addReads(db, learnerRows);
-    // Each session last touched at its own moment of the past minute, as in use: a session's first call a minute
-    // after its last touch touches it again (a write), and sessions made at once would fall due in the same load.
+    // Each session last touched at its own moment of the past minute, as in use: a call writes a new touch once a
+    // minute has passed since the last, so sessions touched together would all be written during one load.
     const learnerTokens = [];
     const now = Date.now();
     for (const [i, row] of learnerRows.entries()) {

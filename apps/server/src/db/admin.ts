@@ -120,19 +120,25 @@ export async function pinsInScope(db: Db, scope: Scope): Promise<string[]> {
   return rows.map((r) => r.login);
 }
 
-const foundColumns = [
-  'users.id',
-  'users.login',
-  'users.name',
-  'users.surname',
-  'users.role',
-  'users.typ',
-  'users.long_term',
-  'departments.alias as department_alias',
-  'departments.label as department_label',
-  'positions.alias as position',
-  'positions.label as position_label',
-] as const;
+/** A grid row's columns; a store learner's login is their PIN, a credential, and comes only with `pins`. */
+export const gridUserColumns = (pins: boolean) =>
+  [
+    'users.id',
+    pins
+      ? sql<string>`users.login`.as('login')
+      : sql<string>`case when users.typ = 'store_user' and users.role <> 'admin' then '' else users.login end`.as(
+          'login',
+        ),
+    'users.name',
+    'users.surname',
+    'users.role',
+    'users.typ',
+    'users.long_term',
+    'departments.alias as department_alias',
+    'departments.label as department_label',
+    'positions.alias as position',
+    'positions.label as position_label',
+  ] as const;
 
 /**
  * People in the scope by name, surname, id or PIN: the folded `search_name` starts with the text or has a word
@@ -153,7 +159,7 @@ export async function searchUsers(
     .selectFrom('users')
     .innerJoin('departments', 'departments.id', 'users.department_id')
     .leftJoin('positions', 'positions.id', 'users.position_id')
-    .select(foundColumns)
+    .select(gridUserColumns(true))
     .where(userScope(scope))
     .where((eb) => {
       const any: Expression<SqlBool>[] = [

@@ -57,26 +57,6 @@ export async function assignedAliases(db: Db, selection: Selection): Promise<Set
   return new Set(rows.map((r) => r.alias));
 }
 
-/** A grid row's columns; a store learner's login is their PIN, a credential, and comes only with `pins`. */
-export const gridUserColumns = (pins: boolean) =>
-  [
-    'users.id',
-    pins
-      ? sql<string>`users.login`.as('login')
-      : sql<string>`case when users.typ = 'store_user' and users.role <> 'admin' then '' else users.login end`.as(
-          'login',
-        ),
-    'users.name',
-    'users.surname',
-    'users.role',
-    'users.typ',
-    'users.long_term',
-    'departments.alias as department_alias',
-    'departments.label as department_label',
-    'positions.alias as position',
-    'positions.label as position_label',
-  ] as const;
-
 export function usersOf(db: Db, selection: Selection) {
   return db
     .selectFrom('users')

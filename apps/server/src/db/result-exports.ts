@@ -1,7 +1,8 @@
 import type { adminRoutes, CourseStatus } from '@portal/shared';
 import { cellStatus } from '../domain/result-status.js';
 import type { Db } from './connect.js';
-import { cellsOf, gridUserColumns, toGridUser, usersOf, type Selection } from './result-cells.js';
+import { gridUserColumns } from './admin.js';
+import { cellsOf, toGridUser, usersOf, type Selection } from './result-cells.js';
 
 type GridCourse = adminRoutes.GridCourse;
 type GridUser = adminRoutes.GridUser;

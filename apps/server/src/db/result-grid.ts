@@ -2,17 +2,10 @@ import type { adminRoutes } from '@portal/shared';
 import type { SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { cellStatus, statusBounds, statusCode } from '../domain/result-status.js';
+import { gridUserColumns } from './admin.js';
 import type { Db } from './connect.js';
 import type { CatalogueCourse } from './result-columns.js';
-import {
-  assignedAliases,
-  cellsOf,
-  gridUserColumns,
-  selectionFilter,
-  toGridUser,
-  usersOf,
-  type Selection,
-} from './result-cells.js';
+import { assignedAliases, cellsOf, selectionFilter, toGridUser, usersOf, type Selection } from './result-cells.js';
 
 type GridCourse = adminRoutes.GridCourse;
 type ResultGrid = adminRoutes.ResultGrid;
