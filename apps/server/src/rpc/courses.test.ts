@@ -7,6 +7,7 @@ import {
 } from '@portal/shared';
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
+import { catalogueChanged } from '../db/catalogue.js';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 
 type UserCourse = courseRoutes.UserCourse;
@@ -304,11 +305,13 @@ describeEachDatabase('courses', (env) => {
       .where('alias', '=', 'time-management')
       .where('language', '=', 'lv')
       .execute();
+    catalogueChanged();
     const without = await list(env(), token);
     expect(aliases(without)).not.toContain('time-management');
     // The list is the same in every language: the English version, still enabled, does not bring it back.
     expect(aliases(await list(env(), token, { userLang: 'en' }))).not.toContain('time-management');
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('alias', '=', 'time-management').execute();
+    catalogueChanged();
   });
 
   it('gives the own list as progress and catalogue, which join to the courses list; the catalogue cached at its digest', async () => {
@@ -386,11 +389,13 @@ describeEachDatabase('courses', (env) => {
       .where('status', '=', 'enabled')
       .executeTakeFirstOrThrow();
     await env().db.updateTable('courses').set({ description: 'Changed' }).where('id', '=', elsewhere.id).execute();
+    catalogueChanged();
     const changed = await env().call('course_catalogue', { v: '0000000000000000', ids: [elsewhere.id] }, token);
     expect(changed.body.result).toEqual([expect.objectContaining({ id: elsewhere.id, description: 'Changed' })]);
     expect((await joined()).v).toBe(before);
     const welcome = courses.find((c) => c.alias === 'welcome')!;
     await env().db.updateTable('courses').set({ name: 'Sveicināti!' }).where('id', '=', welcome.id).execute();
+    catalogueChanged();
     const { v: after, list: renamed } = await joined();
     expect(after).not.toBe(before);
     expect(renamed.find((c) => c.id === welcome.id)?.name).toBe('Sveicināti!');
@@ -403,9 +408,11 @@ describeEachDatabase('courses', (env) => {
       .set({ name: welcome.name, status: 'disabled' })
       .where('id', '=', welcome.id)
       .execute();
+    catalogueChanged();
     const disabled = await env().call('course_catalogue', { v: after, ids: [welcome.id, 2_000_000] }, token);
     expect(disabled.body.result).toEqual([]);
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('id', '=', welcome.id).execute();
+    catalogueChanged();
   });
 
   it('completes a course once: a second or concurrent call changes nothing, and the home count drops', async () => {
