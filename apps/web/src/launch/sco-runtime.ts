@@ -1,7 +1,12 @@
 import type { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { CommitChannel } from './commit-channel';
-import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
+import {
+  completeUnsetStatusOnFinish,
+  refuseContainerElements,
+  type Scorm12Model,
+  type ScormDataModelAccess,
+} from './scorm-rules';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
@@ -109,6 +114,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
   if (launch.scorm_version === '2004') {
     api = new Scorm2004API(settings) as unknown as ScormApi;
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;
@@ -121,6 +127,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
       },
       '',
     );
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 201);
     completeUnsetStatusOnFinish(api as unknown as Scorm12Model, () =>
       channel.record({ t: Date.now(), call: 'LMS', element: 'cmi.core.lesson_status', value: 'completed' }),
     );

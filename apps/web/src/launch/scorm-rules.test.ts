@@ -1,6 +1,11 @@
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
-import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
+import {
+  completeUnsetStatusOnFinish,
+  refuseContainerElements,
+  type Scorm12Model,
+  type ScormDataModelAccess,
+} from './scorm-rules';
 
 /** A SCORM 1.2 run-time as the player makes it, without a server (commits succeed locally). */
 function api12(saved: Record<string, unknown> = {}) {
@@ -46,5 +51,38 @@ describe('SCORM 1.2: the LMS completes a SCO that finishes without a status', ()
     api2004.lmsInitialize('');
     api2004.lmsFinish('');
     expect(api2004.cmi.completion_status).toBe('unknown');
+  });
+});
+
+describe('only leaf elements are data model elements', () => {
+  it('SCORM 2004: GetValue and SetValue of a container are refused with 401 and leave the data model whole', () => {
+    const api = new Scorm2004API({ logLevel: 5 });
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
+    api.Initialize('');
+    for (const element of ['cmi', 'cmi.score', 'cmi.objectives', 'cmi.learner_preference', 'adl', 'adl.data']) {
+      expect(api.SetValue(element, 'illegal'), element).toBe('false');
+      expect(api.GetLastError(), element).toBe('401');
+      expect(api.GetValue(element), element).toBe('');
+      expect(api.GetLastError(), element).toBe('401');
+    }
+    expect(api.SetValue('cmi.location', 'page-2')).toBe('true');
+    expect(api.GetValue('cmi.score._children').split(',').sort()).toEqual(['max', 'min', 'raw', 'scaled']);
+    expect(api.GetValue('cmi.session_time')).toBe('');
+    expect(api.GetLastError()).toBe('405');
+    expect(api.Terminate('')).toBe('true');
+  });
+
+  it('SCORM 1.2: a container is an invalid argument (201)', () => {
+    const api = new Scorm12API({ logLevel: 5 });
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 201);
+    api.LMSInitialize('');
+    for (const element of ['cmi', 'cmi.core', 'cmi.core.score', 'cmi.student_data']) {
+      expect(api.LMSSetValue(element, 'x'), element).toBe('false');
+      expect(api.LMSGetLastError(), element).toBe('201');
+      expect(api.LMSGetValue(element), element).toBe('');
+      expect(api.LMSGetLastError(), element).toBe('201');
+    }
+    expect(api.LMSGetValue('cmi.core.lesson_status')).toBe('not attempted');
+    expect(api.LMSFinish('')).toBe('true');
   });
 });

@@ -20,3 +20,50 @@ export function completeUnsetStatusOnFinish(api: Scorm12Model, onApplied?: () =>
     }
   });
 }
+
+/** The part of scorm-again's API (either version) through which GetValue and SetValue reach the data model. */
+export interface ScormDataModelAccess {
+  getCMIValue(element: string): unknown;
+  setCMIValue(element: string, value: unknown): string;
+  throwSCORMError(element: string, errorNumber: number, message?: string): void;
+}
+
+/** What an element names in the API's data model: a value, a container of elements, or nothing known. */
+function namedNode(api: object, element: string): unknown {
+  let node: unknown = api;
+  for (const token of element.split('.')) {
+    if (node === null || typeof node !== 'object' || !(token in node)) return undefined;
+    try {
+      node = (node as Record<string, unknown>)[token];
+    } catch {
+      // a write-only element's getter refuses: it is a value, not a container
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/**
+ * Only leaf elements are data model elements (SCORM 2004 RTE 4.1.2, 1.2 RTE 3.4.2): GetValue / SetValue of a
+ * container (`cmi`, `cmi.score`, `cmi.objectives`, `adl.data` …) is an undefined element, 401 in SCORM 2004 and
+ * "invalid argument" 201 in 1.2. scorm-again 3.x answers a container's GetValue with its JSON and lets SetValue
+ * replace it (`SetValue("cmi", "x")` returns "true" and breaks the run-time until the SCO is reloaded).
+ */
+export function refuseContainerElements(api: ScormDataModelAccess, errorNumber: 401 | 201): void {
+  const getCMIValue = api.getCMIValue.bind(api);
+  const setCMIValue = api.setCMIValue.bind(api);
+  const isContainer = (element: string) => {
+    const node = namedNode(api, element);
+    return node !== null && typeof node === 'object';
+  };
+  api.getCMIValue = (element) => {
+    if (!isContainer(element)) return getCMIValue(element);
+    api.throwSCORMError(element, errorNumber, `${element} is not a data model element`);
+    return '';
+  };
+  api.setCMIValue = (element, value) => {
+    if (!isContainer(element)) return setCMIValue(element, value);
+    api.throwSCORMError(element, errorNumber, `${element} is not a data model element`);
+    return 'false';
+  };
+}
