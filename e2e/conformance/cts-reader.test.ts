@@ -113,6 +113,10 @@ describe('reading ADL test case files', () => {
       expectedReturn: 'false',
       expectedError: '132',
     });
-    expect(ctsTestCase('DDM').deliveries.slice(0, 3).map((d) => d.activity)).toEqual(['1a', '2a', '1b']);
+    expect(
+      ctsTestCase('DDM')
+        .deliveries.slice(0, 3)
+        .map((d) => d.activity),
+    ).toEqual(['1a', '2a', '1b']);
   });
 });

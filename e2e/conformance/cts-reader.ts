@@ -143,7 +143,8 @@ export function parseCommand(line: string, table: Map<string, string>): Command 
   const parts = line.split('->');
   const call = CALLS[parts[0]!];
   if (!call || parts.length < 2) throw new Error(`not a test command: ${line.slice(0, 80)}`);
-  if (call === 'compareObjIds') return { call, element: parts.slice(1).join('->'), expectedReturn: '', expectedError: '' };
+  if (call === 'compareObjIds')
+    return { call, element: parts.slice(1).join('->'), expectedReturn: '', expectedError: '' };
   if (parts.length < 4) throw new Error(`a test command without its expected result: ${line.slice(0, 80)}`);
   const expectedError = parts[parts.length - 1]!;
   const expected = parts[parts.length - 2]!;

@@ -1,6 +1,7 @@
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import {
+  checkCollectionIndexes,
   completeUnsetStatusOnFinish,
   refuseContainerElements,
   type Scorm12Model,
@@ -84,5 +85,42 @@ describe('only leaf elements are data model elements', () => {
     }
     expect(api.LMSGetValue('cmi.core.lesson_status')).toBe('not attempted');
     expect(api.LMSFinish('')).toBe('true');
+  });
+});
+
+describe('SCORM 2004 collection indexes', () => {
+  function api2004() {
+    const api = new Scorm2004API({ logLevel: 5 });
+    checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+    api.Initialize('');
+    const call = (method: 'GetValue' | 'SetValue', element: string, value?: string) => [
+      method === 'GetValue' ? api.GetValue(element) : api.SetValue(element, value!),
+      api.GetLastError(),
+    ];
+    return { api, call };
+  }
+
+  it('GetValue of an entry the collection does not hold is a general get failure (301)', () => {
+    const { call } = api2004();
+    expect(call('GetValue', 'cmi.objectives.0.id')).toEqual(['', '301']);
+    expect(call('GetValue', 'cmi.comments_from_lms.0.comment')).toEqual(['', '301']);
+    expect(call('SetValue', 'cmi.interactions.0.id', 'i1')).toEqual(['true', '0']);
+    expect(call('GetValue', 'cmi.interactions.0.objectives.0.id')).toEqual(['', '301']);
+    expect(call('GetValue', 'cmi.interactions.00.id')).toEqual(['', '301']);
+    expect(call('GetValue', 'cmi.interactions.0.id')).toEqual(['i1', '0']);
+    expect(call('GetValue', 'cmi.interactions.0.objectives._count')).toEqual(['0', '0']);
+  });
+
+  it('SetValue past the next index or with a padded index is a general set failure (351); a new entry needs its id (408)', () => {
+    const { call } = api2004();
+    expect(call('SetValue', 'cmi.objectives.1.id', 'x')).toEqual(['false', '351']);
+    expect(call('SetValue', 'cmi.interactions.01.id', 'x')).toEqual(['false', '351']);
+    expect(call('SetValue', 'cmi.interactions.0.result', 'correct')).toEqual(['false', '408']);
+    expect(call('SetValue', 'cmi.interactions.0.objectives.0.id', 'o')).toEqual(['false', '408']);
+    expect(call('SetValue', 'cmi.interactions.0.id', 'i1')).toEqual(['true', '0']);
+    expect(call('SetValue', 'cmi.interactions.0.result', 'correct')).toEqual(['true', '0']);
+    expect(call('SetValue', 'cmi.interactions.0.objectives.0.id', 'o')).toEqual(['true', '0']);
+    expect(call('SetValue', 'cmi.interactions.0.objectives.2.id', 'p')).toEqual(['false', '351']);
+    expect(call('SetValue', 'cmi.comments_from_learner.0.comment', 'c')).toEqual(['true', '0']);
   });
 });

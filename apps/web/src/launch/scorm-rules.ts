@@ -67,3 +67,65 @@ export function refuseContainerElements(api: ScormDataModelAccess, errorNumber: 
     return 'false';
   };
 }
+
+/** Collections whose entries a SCO creates by index (SCORM 2004 RTE 4.1.2); `objectives` and `interactions` by id. */
+const COLLECTIONS = new Set([
+  'objectives',
+  'interactions',
+  'comments_from_learner',
+  'comments_from_lms',
+  'correct_responses',
+]);
+const CREATED_BY_ID = new Set(['objectives', 'interactions']);
+
+/**
+ * SCORM 2004 RTE 4.1.2 and 3.1.7.6 on collection indexes, which scorm-again 3.x only partly applies: GetValue of an
+ * entry the collection does not hold (an index at or past `_count`, or not written as a plain number) is a general get
+ * failure (301); SetValue past the next free index, or with such an index, a general set failure (351); and a new
+ * objective or interaction must get its `id` first (408, data model dependency not established).
+ */
+export function checkCollectionIndexes(api: ScormDataModelAccess): void {
+  const getCMIValue = api.getCMIValue.bind(api);
+  const setCMIValue = api.setCMIValue.bind(api);
+  const count = (collection: string) => {
+    try {
+      return Number(getCMIValue(`${collection}._count`));
+    } catch {
+      return NaN;
+    }
+  };
+  /** The error the element's indexes make, if any. */
+  const indexError = (element: string, setting: boolean): number | null => {
+    const tokens = element.split('.');
+    for (let i = 1; i < tokens.length - 1; i++) {
+      if (!COLLECTIONS.has(tokens[i - 1]!) || tokens[i]!.startsWith('_')) continue;
+      const index = tokens[i]!;
+      const size = count(tokens.slice(0, i).join('.'));
+      if (Number.isNaN(size)) return null;
+      if (!/^(0|[1-9]\d*)$/.test(index)) return setting ? 351 : 301;
+      const n = Number(index);
+      if (!setting) {
+        if (n >= size) return 301;
+        continue;
+      }
+      if (n > size) return 351;
+      if (n === size) {
+        const field = tokens.slice(i + 1).join('.');
+        return CREATED_BY_ID.has(tokens[i - 1]!) && field !== 'id' ? 408 : null;
+      }
+    }
+    return null;
+  };
+  api.getCMIValue = (element) => {
+    const error = indexError(element, false);
+    if (error === null) return getCMIValue(element);
+    api.throwSCORMError(element, error, `${element}: no such collection entry`);
+    return '';
+  };
+  api.setCMIValue = (element, value) => {
+    const error = indexError(element, true);
+    if (error === null) return setCMIValue(element, value);
+    api.throwSCORMError(element, error, `${element}: not the next entry of its collection, or its id is not set`);
+    return 'false';
+  };
+}
