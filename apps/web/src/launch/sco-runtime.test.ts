@@ -38,6 +38,7 @@ describe('the run-time a launch is seeded with', () => {
     expect(api.lmsGetValue('cmi.core.credit')).toBe('credit');
     expect(api.lmsGetValue('cmi.core.lesson_mode')).toBe('normal');
     expect(api.lmsGetValue('cmi.core.entry')).toBe('ab-initio');
+    expect(api.lmsGetValue('cmi.core.total_time')).toMatch(/^0{2,4}:00:00$/);
     expect(api.lmsGetValue('cmi.student_data.mastery_score')).toBe('80');
     expect(api.lmsGetValue('cmi.launch_data')).toBe('x=1');
     expect(api.lmsSetValue('cmi.suspend_data', 'x'.repeat(64000))).toBe('true');

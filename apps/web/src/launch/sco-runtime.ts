@@ -45,6 +45,8 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
     core: {
       ...core,
       entry: entryOf(core.exit, sco.cmi !== null),
+      // RTE 1.2 3.4.4: the total time of a SCO never run is 0000:00:00 (scorm-again starts it empty)
+      total_time: core.total_time || '0000:00:00',
       exit: '',
       session_time: undefined,
       credit: review ? 'no-credit' : 'credit',
