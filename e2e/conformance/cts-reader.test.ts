@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { abbreviations, parseCommand, parseProperties, readTestCase } from './cts-reader';
-import { ctsTestCase } from './packages';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CTS_DIR, ctsTestCase } from './packages';
 
 const TABLE = abbreviations(`
 I=doInitialize
@@ -118,5 +120,28 @@ describe('reading ADL test case files', () => {
         .deliveries.slice(0, 3)
         .map((d) => d.activity),
     ).toEqual(['1a', '2a', '1b']);
+  });
+
+  it('reads every test case of the suite, sequencing families included; one line of DMI names no call', () => {
+    const files = fs.readdirSync(path.join(CTS_DIR, 'Courses/TestCases')).filter((f) => f.endsWith('.properties'));
+    expect(files.length).toBeGreaterThan(180);
+    const requests = new Set<string>();
+    const malformed = files.flatMap((file) => {
+      const testCase = ctsTestCase(file.replace(/\.properties$/, ''));
+      expect(testCase.deliveries.length, file).toBeGreaterThan(0);
+      for (const delivery of testCase.deliveries) {
+        for (const c of delivery.commands) if (c.element === 'adl.nav.request') requests.add(c.value!);
+      }
+      return testCase.malformed.map((key) => `${testCase.id}:${key}`);
+    });
+    expect(malformed).toEqual(['DMI:Act3V2.commands.47']);
+    // Every navigation request the SCOs make is one of SCORM's, fully expanded.
+    expect(
+      [...requests].filter(
+        (r) =>
+          !/^(continue|previous|exit|exitAll|abandon|abandonAll|suspendAll|\{target=[^}~]+\}(choice|jump))$/.test(r),
+      ),
+    ).toEqual([]);
+    expect(requests).toContain('{target=Activity-15}choice');
   });
 });
