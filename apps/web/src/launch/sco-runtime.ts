@@ -5,6 +5,7 @@ import {
   checkCollectionIndexes,
   completeUnsetStatusOnFinish,
   refuseContainerElements,
+  refuseMalformedValues,
   type Scorm12Model,
   type ScormDataModelAccess,
 } from './scorm-rules';
@@ -124,6 +125,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
     refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
     checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+    refuseMalformedValues(api as unknown as ScormDataModelAccess);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;

@@ -4,6 +4,7 @@ import {
   checkCollectionIndexes,
   completeUnsetStatusOnFinish,
   refuseContainerElements,
+  refuseMalformedValues,
   type Scorm12Model,
   type ScormDataModelAccess,
 } from './scorm-rules';
@@ -122,5 +123,35 @@ describe('SCORM 2004 collection indexes', () => {
     expect(call('SetValue', 'cmi.interactions.0.objectives.0.id', 'o')).toEqual(['true', '0']);
     expect(call('SetValue', 'cmi.interactions.0.objectives.2.id', 'p')).toEqual(['false', '351']);
     expect(call('SetValue', 'cmi.comments_from_learner.0.comment', 'c')).toEqual(['true', '0']);
+  });
+
+  it('a new entry whose id is refused is not kept', () => {
+    const { call } = api2004();
+    expect(call('SetValue', 'cmi.objectives.0.id', '')).toEqual(['false', '406']);
+    expect(call('GetValue', 'cmi.objectives._count')).toEqual(['0', '0']);
+    expect(call('GetValue', 'cmi.objectives.0.id')).toEqual(['', '301']);
+    expect(call('SetValue', 'cmi.objectives.0.id', 'a')).toEqual(['true', '0']);
+    expect(call('SetValue', 'cmi.objectives.1.id', 'a')).toEqual(['false', '351']);
+    expect(call('GetValue', 'cmi.objectives._count')).toEqual(['1', '0']);
+  });
+});
+
+describe('SCORM 2004 values of the wrong type', () => {
+  it('refuses durations without their T or with an empty time part, and ids that begin urn: but are no URN', () => {
+    const api = new Scorm2004API({ logLevel: 5 });
+    refuseMalformedValues(api as unknown as ScormDataModelAccess);
+    api.Initialize('');
+    const set = (element: string, value: string) => [api.SetValue(element, value), api.GetLastError()];
+    expect(set('cmi.session_time', 'P1Y6M14D4H15M6.34S')).toEqual(['false', '406']);
+    expect(set('cmi.session_time', 'P1Y6M14DT')).toEqual(['false', '406']);
+    for (const valid of ['P1Y6M14DT4H15M6.34S', 'PT15M', 'P14D', 'P1Y6MT6.34S', 'PT0H0M5S']) {
+      expect(set('cmi.session_time', valid), valid).toEqual(['true', '0']);
+    }
+    expect(set('cmi.objectives.0.id', 'urn:')).toEqual(['false', '406']);
+    expect(set('cmi.objectives.0.id', 'urn:adl:lms Test/OBJ01')).toEqual(['false', '406']);
+    expect(set('cmi.objectives.0.id', 'urn:adl:lmsTest/OBJ01')).toEqual(['true', '0']);
+    expect(set('cmi.interactions.0.id', 'Scene1_Slide3_MultiChoice_0_0')).toEqual(['true', '0']);
+    expect(set('cmi.interactions.0.latency', 'P1Y6M14DT')).toEqual(['false', '406']);
+    expect(set('cmi.interactions.0.objectives.0.id', 'urn:')).toEqual(['false', '406']);
   });
 });

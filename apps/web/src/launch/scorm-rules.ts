@@ -94,38 +94,79 @@ export function checkCollectionIndexes(api: ScormDataModelAccess): void {
       return NaN;
     }
   };
-  /** The error the element's indexes make, if any. */
-  const indexError = (element: string, setting: boolean): number | null => {
+  /**
+   * The error the element's indexes make, if any; for a SetValue that creates an entry, the collection and its size
+   * before (scorm-again adds the entry even when it then refuses the value, which leaves an entry without its id).
+   */
+  const indexCheck = (element: string, setting: boolean): { error?: number; creates?: [string, number] } => {
     const tokens = element.split('.');
     for (let i = 1; i < tokens.length - 1; i++) {
       if (!COLLECTIONS.has(tokens[i - 1]!) || tokens[i]!.startsWith('_')) continue;
       const index = tokens[i]!;
-      const size = count(tokens.slice(0, i).join('.'));
-      if (Number.isNaN(size)) return null;
-      if (!/^(0|[1-9]\d*)$/.test(index)) return setting ? 351 : 301;
+      const collection = tokens.slice(0, i).join('.');
+      const size = count(collection);
+      if (Number.isNaN(size)) return {};
+      if (!/^(0|[1-9]\d*)$/.test(index)) return { error: setting ? 351 : 301 };
       const n = Number(index);
       if (!setting) {
-        if (n >= size) return 301;
+        if (n >= size) return { error: 301 };
         continue;
       }
-      if (n > size) return 351;
+      if (n > size) return { error: 351 };
       if (n === size) {
         const field = tokens.slice(i + 1).join('.');
-        return CREATED_BY_ID.has(tokens[i - 1]!) && field !== 'id' ? 408 : null;
+        return CREATED_BY_ID.has(tokens[i - 1]!) && field !== 'id' ? { error: 408 } : { creates: [collection, size] };
       }
     }
-    return null;
+    return {};
   };
   api.getCMIValue = (element) => {
-    const error = indexError(element, false);
-    if (error === null) return getCMIValue(element);
+    const { error } = indexCheck(element, false);
+    if (error === undefined) return getCMIValue(element);
     api.throwSCORMError(element, error, `${element}: no such collection entry`);
     return '';
   };
   api.setCMIValue = (element, value) => {
-    const error = indexError(element, true);
-    if (error === null) return setCMIValue(element, value);
-    api.throwSCORMError(element, error, `${element}: not the next entry of its collection, or its id is not set`);
+    const { error, creates } = indexCheck(element, true);
+    if (error !== undefined) {
+      api.throwSCORMError(element, error, `${element}: not the next entry of its collection, or its id is not set`);
+      return 'false';
+    }
+    let result = 'false';
+    try {
+      result = setCMIValue(element, value);
+      return result;
+    } finally {
+      // scorm-again refuses a value by throwing, after it added the entry
+      if (creates && result !== 'true') {
+        const entries = (namedNode(api, creates[0]) as { childArray?: unknown[] } | undefined)?.childArray;
+        if (entries && entries.length > creates[1]) entries.length = creates[1];
+      }
+    }
+  };
+}
+
+/** An ISO 8601 duration as SCORM 2004's timeinterval: designators in order, a `T` only before a time part. */
+const DURATION = /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
+/** A URN (RFC 8141): `urn:`, a namespace identifier, `:`, and a specific string without white space. */
+const URN = /^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:\S+$/i;
+
+/**
+ * SCORM 2004 values scorm-again 3.x accepts although their type refuses them (406, type mismatch): durations
+ * (`cmi.session_time`, an interaction's `latency`) without their `T`, or with a `T` and no time after it; and ids
+ * that begin `urn:` but are no URN (RTE 4.1.1.6 long_identifier_type: a URI).
+ */
+export function refuseMalformedValues(api: ScormDataModelAccess): void {
+  const setCMIValue = api.setCMIValue.bind(api);
+  api.setCMIValue = (element, value) => {
+    const text = String(value);
+    const malformed =
+      (/^cmi\.(session_time|interactions\.\d+\.latency)$/.test(element) && !DURATION.test(text)) ||
+      (/^cmi\.(objectives|interactions)\.\d+\.(objectives\.\d+\.)?id$/.test(element) &&
+        /^urn:/i.test(text) &&
+        !URN.test(text));
+    if (!malformed) return setCMIValue(element, value);
+    api.throwSCORMError(element, 406, `${element}: ${text} is not of the element's type`);
     return 'false';
   };
 }
