@@ -133,6 +133,9 @@ describe('SCORM 2004 collection indexes', () => {
     expect(call('SetValue', 'cmi.objectives.0.id', 'a')).toEqual(['true', '0']);
     expect(call('SetValue', 'cmi.objectives.1.id', 'a')).toEqual(['false', '351']);
     expect(call('GetValue', 'cmi.objectives._count')).toEqual(['1', '0']);
+    expect(call('SetValue', 'cmi.interactions.0.id', 'i')).toEqual(['true', '0']);
+    expect(call('SetValue', 'cmi.interactions.0.objectives.0.id', '')).toEqual(['false', '406']);
+    expect(call('GetValue', 'cmi.interactions.0.objectives._count')).toEqual(['0', '0']);
   });
 });
 

@@ -32,7 +32,13 @@ export interface ScormDataModelAccess {
 function namedNode(api: object, element: string): unknown {
   let node: unknown = api;
   for (const token of element.split('.')) {
-    if (node === null || typeof node !== 'object' || !(token in node)) return undefined;
+    if (node === null || typeof node !== 'object') return undefined;
+    const entries = (node as { childArray?: unknown }).childArray;
+    if (Array.isArray(entries) && /^\d+$/.test(token)) {
+      node = entries[Number(token)];
+      continue;
+    }
+    if (!(token in node)) return undefined;
     try {
       node = (node as Record<string, unknown>)[token];
     } catch {
