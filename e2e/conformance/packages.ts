@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../../apps/server/src/config.js';
 import { zipBuffer } from '../../apps/server/src/scorm/test-zips';
 import { abbreviations, readTestCase, type TestCase } from './cts-reader';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CTS_DIR = path.resolve(here, '../../../shared/conformance/scorm2004-cts');
+export const CTS_DIR = path.resolve(repoRoot, '../shared/conformance/scorm2004-cts');
 /** The replay SCO, served under every launch file name a package names. */
 export const REPLAY_SCO = fs.readFileSync(path.join(here, 'replay-sco.html'));
 
