@@ -298,7 +298,7 @@ export const KNOWN_FAILURES: { reason: string; ids: string[] }[] = [
   },
   {
     reason:
-      "scorm-again 3.4 accepts timestamps the SCORM time type refuses (the year 2039 or later, more than two digits of a second's fraction).",
+      "scorm-again 3.4 accepts timestamps the SCORM time type refuses (the year 2039 or later, more than two digits of a second's fraction); not refused by the run-time either, since content commonly sends JavaScript's toISOString(), with three digits.",
     ids: [
       'DMI:2V1#3271',
       'DMI:2V1#3272',

@@ -54,7 +54,9 @@ export async function openCourse(page: Page, alias: string): Promise<void> {
 /** Closes the player once the content's last commit is saved. */
 export async function closePlayer(page: Page): Promise<void> {
   const saveState = page.getByTestId('player-save-state');
-  if (await saveState.count()) await expect.poll(() => saveState.getAttribute('data-state')).toBe('saved');
+  if (await saveState.count()) {
+    await expect.poll(() => saveState.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+  }
   await page.getByTestId('player-close').click();
   await page.getByTestId('course-player').waitFor({ state: 'detached' });
 }
