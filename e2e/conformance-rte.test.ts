@@ -53,11 +53,8 @@ async function playCase(
 ): Promise<CaseResult> {
   const result: CaseResult = { commands: 0, passed: 0, failures: new Map() };
   for (const delivery of testCase.deliveries) {
-    const suffix = /[a-z]$/.exec(delivery.activity)?.[0] ?? '';
-    const pkg = testCase.id + suffix;
-    const packageName = packages.has(pkg) ? pkg : testCase.id;
-    const activities = packages.get(packageName)!;
-    const index = activities.indexOf(delivery.activity);
+    const packageName = testCase.id + (/[a-z]$/.exec(delivery.activity)?.[0] ?? '');
+    const index = packages.get(packageName)?.indexOf(delivery.activity) ?? -1;
     expect(index, `${testCase.id}: activity ${delivery.activity} is an item of ${packageName}`).toBeGreaterThanOrEqual(
       0,
     );
