@@ -1,7 +1,14 @@
 import type { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { CommitChannel } from './commit-channel';
-import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
+import {
+  checkCollectionIndexes,
+  completeUnsetStatusOnFinish,
+  refuseContainerElements,
+  refuseMalformedValues,
+  type Scorm12Model,
+  type ScormDataModelAccess,
+} from './scorm-rules';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
@@ -39,6 +46,8 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
     core: {
       ...core,
       entry: entryOf(core.exit, sco.cmi !== null),
+      // RTE 1.2 3.4.4: the total time of a SCO never run is 0000:00:00 (scorm-again starts it empty)
+      total_time: core.total_time || '0000:00:00',
       exit: '',
       session_time: undefined,
       credit: review ? 'no-credit' : 'credit',
@@ -56,18 +65,23 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
   };
 }
 
-/** The SCORM 2004 data model a launch starts with, as `seed12`, with the manifest's objectives and thresholds. */
+/**
+ * The SCORM 2004 data model a launch starts with, as `seed12`, with the manifest's objectives and thresholds. A SCO
+ * left without `cmi.exit` "suspend" ended its attempt: outside review it starts a new one, `ab-initio` with a fresh
+ * data model (RTE 4.2.8 cmi.exit, 4.2.9 cmi.entry).
+ */
 export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, unknown> {
-  const model = savedModel(sco);
   const review = launch.mode === 'review';
-  const saved = (model.objectives as Record<string, { id?: string }> | undefined) ?? {};
-  const known = new Set(Object.values(saved).map((o) => o?.id));
-  const objectives: Record<string, unknown> = { ...saved };
-  let next = Object.keys(saved).length;
+  const saved = savedModel(sco);
+  const model = review || saved.exit === 'suspend' ? saved : {};
+  const savedObjectives = (model.objectives as Record<string, { id?: string }> | undefined) ?? {};
+  const known = new Set(Object.values(savedObjectives).map((o) => o?.id));
+  const objectives: Record<string, unknown> = { ...savedObjectives };
+  let next = Object.keys(savedObjectives).length;
   for (const id of sco.launch.objective_ids) if (!known.has(id)) objectives[String(next++)] = { id };
   return {
     ...model,
-    entry: entryOf(model.exit, sco.cmi !== null),
+    entry: entryOf(saved.exit, review && sco.cmi !== null),
     exit: '',
     session_time: undefined,
     credit: review ? 'no-credit' : 'credit',
@@ -109,6 +123,9 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
   if (launch.scorm_version === '2004') {
     api = new Scorm2004API(settings) as unknown as ScormApi;
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
+    checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+    refuseMalformedValues(api as unknown as ScormDataModelAccess);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;
@@ -121,6 +138,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
       },
       '',
     );
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 201);
     completeUnsetStatusOnFinish(api as unknown as Scorm12Model, () =>
       channel.record({ t: Date.now(), call: 'LMS', element: 'cmi.core.lesson_status', value: 'completed' }),
     );
