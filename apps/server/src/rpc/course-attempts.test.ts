@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { courseRoutes } from '@portal/shared';
+import { adminRoutes, type courseRoutes } from '@portal/shared';
+import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 
@@ -147,5 +148,28 @@ describeEachDatabase('what managers see of a person’s attempts and parts', (en
     expect(attempts.body.result).toEqual([
       expect.objectContaining({ attempt: 1, status: 'failed', score: 40, total_time: 'PT1H2M3S' }),
     ]);
+  });
+
+  it('puts every attempt in the person’s result export, in the export’s language', async () => {
+    const res = await env().app.inject({
+      method: 'GET',
+      url: `${adminRoutes.DOWNLOAD_PATH}?r=get_user_data_excel&u=${anna}&lang=lv`,
+      headers: { cookie: `portal_session=${liga}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Mēģinājumi')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Kurss',
+      'Mēģinājums',
+      'Sākts',
+      'Pēdējoreiz atvērts',
+      'Statuss',
+      'Rezultāts',
+      'Pavadītais laiks',
+    ]);
+    const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => (row.values as unknown[]).slice(1));
+    expect(rows).toEqual([['Safety', 1, expect.any(Date), expect.any(Date), 'Nav nokārtots', 40, '1:02:03']]);
   });
 });
