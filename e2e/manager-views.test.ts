@@ -3,6 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_PATHS } from '@portal/shared';
+import { manifest12, zipBuffer } from '../apps/server/src/scorm/test-zips';
 import {
   chromiumAvailable,
   launchBrowser,
@@ -11,6 +13,7 @@ import {
   signIn,
   startPortal,
   stopPortal,
+  useLanguage,
   type Portal,
 } from './harness';
 
@@ -123,6 +126,67 @@ describe.skipIf(!chromiumAvailable)('what managers see, in Chromium', () => {
 
     await toggle.click();
     await attempts.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the training manager is told in their own language why a package is refused: a missing SCO file, a Flash SCO', async () => {
+    const cases = [
+      {
+        language: 'lv' as const,
+        zip: await zipBuffer([['imsmanifest.xml', manifest12()]]),
+        sentence: 'Manifests palaiž „index.html”, bet paketē šā faila nav.',
+        fields: { alias: 'Aizstājvārds (alias)', name: 'Nosaukums', submit: 'Pievienot kursu' },
+      },
+      {
+        language: 'ee' as const,
+        zip: await zipBuffer([
+          ['imsmanifest.xml', manifest12().replace(/href="index.html"/g, 'href="movie.swf"')],
+          ['movie.swf', 'x'],
+        ]),
+        sentence: 'Portaal ei saa käivitada faili „movie.swf”: kursuse iga osa peab olema veebileht (.html).',
+        fields: { alias: 'Lühinimi (alias)', name: 'Nimetus', submit: 'Lisa kursus' },
+      },
+    ];
+    for (const { language, zip, sentence, fields } of cases) {
+      const { context, page } = await newPage(browser, portal);
+      await useLanguage(context, language);
+      await signIn(page, 'training.manager', { office: true, password: 'demo-pass' });
+      await page.goto('/manager/1');
+      const form = page.getByTestId('add-course-form');
+      await page
+        .getByTestId('course-package')
+        .setInputFiles({ name: 'course.zip', mimeType: 'application/zip', buffer: zip });
+      await form.getByLabel(fields.alias).fill(`refused-${language}`);
+      await form.getByLabel(fields.name).fill('X');
+      await form.getByRole('button', { name: fields.submit }).click();
+      const error = page.getByTestId('package-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(sentence);
+      if (language === 'lv') await screenshot(page, 'manager-upload-refused');
+      await context.close();
+    }
+  });
+
+  it('a learner whose course content does not answer sees a message with a way to try again and to close', async () => {
+    const { context, page } = await newPage(browser, portal);
+    await signIn(page, 'ab1234');
+    // The launch page of the content origin never answers, as with a content host the network cannot reach.
+    const launchPage = (url: URL) => url.pathname === CONTENT_PATHS.launchPage;
+    await page.route(launchPage, (route) => route.abort());
+    await page.goto('/courses/1');
+    await page.locator('[data-testid="course"][data-alias="welcome"] [data-testid="course-open"]').click();
+    const player = page.getByTestId('course-player');
+    await player.getByTestId('course-frame').waitFor();
+    const message = player.getByRole('alert');
+    await message.waitFor({ timeout: 30_000 });
+    expect(await message.textContent()).toContain('Kursa saturs neatbild.');
+    expect(await player.getByTestId('course-frame').count()).toBe(0);
+
+    await page.unroute(launchPage);
+    await message.getByRole('button').click();
+    await page.frameLocator('[data-testid="course-frame"]').frameLocator('iframe').locator('h1').waitFor();
+    await page.getByTestId('player-close').click();
+    await player.waitFor({ state: 'detached' });
     await context.close();
   });
 });
