@@ -7,7 +7,7 @@ import styles from './filters.module.css';
 import { messageText } from './messages';
 
 /** A time the run-time reported, as hours and minutes (seconds below a minute); a dash when there is none. */
-export function timeSpentText(t: TFunction, reported: string | null): string {
+function timeSpentText(t: TFunction, reported: string | null): string {
   const seconds = scormTimeSeconds(reported);
   if (seconds === null) return '—';
   const h = Math.floor(seconds / 3600);
