@@ -74,7 +74,10 @@ function checkEntryName(name: string): string {
       `The package holds a path outside its folder: "${name}".`,
     );
   if (slashed.includes('\0'))
-    throw new PackageError({ reason: 'unsafe-entry' }, 'The package holds a file name with a NUL character.');
+    throw new PackageError(
+      { reason: 'unsafe-entry', file: slashed.replace(/\0/g, '\uFFFD') },
+      'The package holds a file name with a NUL character.',
+    );
   const normal = parts.filter((p) => p !== '' && p !== '.').join('/');
   if (slashed.endsWith('/')) return normal === '' ? '' : `${normal}/`;
   if (normal === '')
