@@ -142,3 +142,31 @@ export async function listAttempts(db: Db, userId: number, alias: string): Promi
     .orderBy('attempt', 'desc')
     .execute();
 }
+
+/** Every attempt of a person, by course and attempt. */
+export async function listUserAttempts(db: Db, userId: number): Promise<CourseAttempt[]> {
+  return db
+    .selectFrom('course_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('course_alias')
+    .orderBy('attempt')
+    .execute();
+}
+
+/**
+ * The version of a course whose parts a person's record is read against: the one the record was saved with, else
+ * the one in the person's language, else the first.
+ */
+export async function findRecordedVersion(
+  db: Db,
+  alias: string,
+  prefer: { courseId: number | null; language: string },
+): Promise<CourseRow | undefined> {
+  const versions = await db.selectFrom('courses').selectAll().where('alias', '=', alias).orderBy('id').execute();
+  return (
+    versions.find((v) => v.id === prefer.courseId) ??
+    versions.find((v) => v.language === prefer.language) ??
+    versions[0]
+  );
+}

@@ -1,5 +1,11 @@
 import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
-import { findLaunchedAttempt, issueAttemptToken, listAttempts, recordLaunch } from '../db/attempts.js';
+import {
+  findLaunchedAttempt,
+  findRecordedVersion,
+  issueAttemptToken,
+  listAttempts,
+  recordLaunch,
+} from '../db/attempts.js';
 import {
   catalogueCourses,
   findOpenableCourse,
@@ -9,7 +15,8 @@ import {
   loadSubjects,
 } from '../db/course-lists.js';
 import { findResult, readCourseLog, recordCompletion, startNewAttempt } from '../db/course-progress.js';
-import { attemptFinished, currentAttempt } from '../domain/attempts.js';
+import { attemptFinished, currentAttempt, readAttemptState } from '../domain/attempts.js';
+import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
 import { courseScos } from '../scorm/library.js';
@@ -221,6 +228,23 @@ export const getCourseAttempts = route(courseRoutes.getCourseAttempts, {
   },
 });
 
+export const getCourseParts = route(courseRoutes.getCourseParts, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, db, config }) {
+    const row = await findResult(db, input.user_id, input.course_alias);
+    const [subject] = await loadSubjects(db, [input.user_id]);
+    const course = await findRecordedVersion(db, input.course_alias, {
+      courseId: row?.course_id ?? null,
+      language: subject?.language ?? '',
+    });
+    if (!course) throw notFound('There is no such course.');
+    const scos = courseScos(config.COURSES_DIR, course);
+    const version = (course.scorm_version as ScormVersion | null) ?? null;
+    return { attempt: row?.attempt ?? null, parts: partStatuses(version, scos, readAttemptState(row)) };
+  },
+});
+
 /** Calls of the courses area. */
 export const coursesApi: RouteDef[] = [
   courses,
@@ -232,4 +256,5 @@ export const coursesApi: RouteDef[] = [
   launchCourse,
   getCourseLog,
   getCourseAttempts,
+  getCourseParts,
 ] as RouteDef[];

@@ -244,6 +244,11 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
     refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id, course_alias: 'welcome' })),
   },
+  get_course_parts: {
+    capability: 'view_results',
+    sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id, course_alias: 'welcome' })),
+  },
   get_course_log: {
     capability: 'view_results',
     sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),

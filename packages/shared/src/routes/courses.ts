@@ -345,6 +345,35 @@ export const getCourseAttempts = contract<CourseAttemptSummary[]>()(
   z.strictObject({ user_id: id, course_alias: alias }),
 );
 
+/** One part (SCO) of a course with what a person's latest attempt saved for it. */
+export interface CoursePart {
+  id: string;
+  title: string;
+  /** 2004 completion_status; 1.2 lesson_status read as completed / incomplete / not attempted; null before a commit. */
+  completion_status: string | null;
+  /** 2004 success_status; 1.2 passed or failed; null when the part has not said. */
+  success_status: string | null;
+  score: number | null;
+  /** The part counts as done in that attempt. */
+  done: boolean;
+}
+
+export interface CourseParts {
+  /** The attempt the statuses come from; null when the person never opened the course. */
+  attempt: number | null;
+  parts: CoursePart[];
+}
+
+/**
+ * `get_course_parts`: a course's parts (its SCOs, in the manifest's order) with one person's status per part in their
+ * latest attempt, for managers who may see their results.
+ */
+export const getCourseParts = contract<CourseParts>()(
+  'get_course_parts',
+  'GET',
+  z.strictObject({ user_id: id, course_alias: alias }),
+);
+
 /** `get_course_log`: the per-attempt run-time log of one person's course, for admins checking a complaint. */
 export const getCourseLog = contract<CourseLogAttempt[]>()(
   'get_course_log',

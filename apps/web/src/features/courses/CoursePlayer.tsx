@@ -10,6 +10,7 @@ import { useDialogHandlers } from '../../components/use-dialog-handlers';
 import { isPortalMessage, type FromLaunchPage, type SaveState, type ToLaunchPage } from '../../launch/messages';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
+import { useLaunchWatchdog } from './use-launch-watchdog';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 
@@ -59,7 +60,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const [launch, setLaunch] = useState<CourseLaunch | null>(null);
-  const [failure, setFailure] = useState<'error' | 'expired' | 'missing' | null>(null);
+  const [failure, setFailure] = useState<'error' | 'expired' | 'missing' | 'unreachable' | null>(null);
   const [saveState, setSaveState] = useState<SaveState | null>(null);
   const [scoIndex, setScoIndex] = useState(0);
   const [done, setDone] = useState<Record<string, boolean>>({});
@@ -93,6 +94,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   );
 
   useEffect(() => start(false), [start]);
+  useLaunchWatchdog(frame, launch, setFailure);
 
   const send = useCallback(
     (message: ToLaunchPage) => {
