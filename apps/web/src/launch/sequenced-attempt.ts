@@ -28,8 +28,8 @@ export class SequencedAttempt {
   private frame: HTMLIFrameElement | null = null;
   private delivered: string | null = null;
   private ended = false;
-  /** Counts navigations, so a request of the player's yields to one the SCO made while it unloaded. */
-  private navigations = 0;
+  /** Counts deliveries and the session's end, so a request of the player's yields to one the unloading SCO made. */
+  private deliveries = 0;
 
   constructor(
     private readonly launch: CourseLaunch,
@@ -71,9 +71,9 @@ export class SequencedAttempt {
   /** A request from the player's controls. A running SCO unloads first; its own termination may navigate instead. */
   navigate(request: NavigationRequest): void {
     if (this.ended) return;
-    const before = this.navigations;
+    const before = this.deliveries;
     this.unloadFrame();
-    if (this.navigations !== before) return;
+    if (this.deliveries !== before || this.ended) return;
     const api = this.engine.api;
     if (api.isInitialized()) {
       api.SetValue('adl.nav.request', requestValue(request));
@@ -98,7 +98,7 @@ export class SequencedAttempt {
 
   /** After a navigation request: its state saved, the player told, and the delivered activity shown. */
   private afterNavigation(outcome: EngineOutcome): void {
-    this.navigations += 1;
+    if (outcome.delivered || outcome.ended) this.deliveries += 1;
     if (outcome.ended) this.ended = true;
     if (this.delivered)
       this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, this.snapshot());
