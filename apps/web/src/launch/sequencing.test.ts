@@ -134,6 +134,36 @@ describe('deliveries decided by the engine', () => {
     },
   );
 
+  it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
+    const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });
+    const valid = (element: string) => engine.api.GetValue(`adl.nav.request_valid.${element}`);
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    expect([valid('continue'), valid('previous'), valid('choice.{target=activity_3}')]).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
+    expect(engine.navigationState(false).controls).toMatchObject({ continue: true, previous: false });
+    engine.api.SetValue('cmi.exit', 'normal');
+    engine.api.Terminate('');
+    expect(engine.navigate({ request: 'continue' }).delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect([valid('continue'), valid('previous'), valid('choice.{target=activity_5}')]).toEqual([
+      'true',
+      'true',
+      'false',
+    ]);
+    expect(engine.navigationState(false)).toMatchObject({
+      current: 'activity_3',
+      controls: { continue: true, previous: true, exit: true, exitAll: true, suspendAll: true },
+    });
+    // Choice is off in this course: no activity may be chosen from the player's list.
+    expect(engine.navigationState(false).activities.filter((a) => a.choosable)).toEqual([]);
+  });
+
   it('resumes a session left while a SCO was open at that SCO, with its saved data', () => {
     const engine = new SequencingEngine(sequencingOf('CT-01'), { logLevel: 5 });
     expect(engine.begin().delivered).toBe('activity_1');
