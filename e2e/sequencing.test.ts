@@ -116,10 +116,12 @@ describe.skipIf(!chromiumAvailable)('a sequenced SCORM 2004 course in the player
       'assessment_item',
     ]);
     expect(before.activities.find((a) => a.id === 'etuqiette_item')!.choosable).toBe(false);
+    await expect.poll(async () => (await lastNavigation(page))!.controls.continue).toBe(false);
 
-    // Five pages: the last sets completed and passed, and commits.
+    // Five pages: the last sets completed and passed, and commits; Continue is valid from then on.
     for (let i = 0; i < 4; i++) await playing.locator('#butNext').click();
     await page.locator('[data-testid="player-save-state"][data-state="saved"]').waitFor();
+    await expect.poll(async () => (await lastNavigation(page))!.controls.continue).toBe(true);
     await playerContinue(page);
     const etiquette = await delivered(page, 'etiquette');
     await expect

@@ -53,6 +53,8 @@ export class SequencedAttempt {
     });
     const api = this.engine.api as unknown as ScormApi & { Terminate(parameter?: string): string };
     logCalls(api, channel);
+    // Once the SCO runs, the valid controls are previewed on its live data.
+    api.on('Initialize', () => queueMicrotask(() => this.postNavigation()));
     // The content's own navigation request is processed inside Terminate; what it delivered is shown once it returns.
     const terminate = this.engine.api.Terminate;
     api.Terminate = (parameter?: string) => {
@@ -70,7 +72,7 @@ export class SequencedAttempt {
 
   /** A request from the player's controls. A running SCO unloads first; its own termination may navigate instead. */
   navigate(request: NavigationRequest): void {
-    if (this.ended) return;
+    if (this.ended || !this.engine.allows(request)) return this.postNavigation();
     const before = this.deliveries;
     this.unloadFrame();
     if (this.deliveries !== before || this.ended) return;

@@ -146,6 +146,8 @@ describe('deliveries decided by the engine', () => {
       'false',
     ]);
     expect(engine.navigationState(false).controls).toMatchObject({ continue: true, previous: false });
+    expect(engine.allows({ request: 'previous' })).toBe(false);
+    expect(engine.allows({ request: 'choice', target: 'activity_3' })).toBe(false);
     engine.api.SetValue('cmi.exit', 'normal');
     engine.api.Terminate('');
     expect(engine.navigate({ request: 'continue' }).delivered).toBe('activity_3');

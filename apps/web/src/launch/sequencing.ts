@@ -185,6 +185,39 @@ export class SequencingEngine {
     return JSON.parse(this.api.serializeSequencingState()) as EngineSnapshot;
   }
 
+  /**
+   * Whether a Continue or Previous would deliver something. While a SCO runs, its status is not yet the activity's
+   * (that transfer happens at Terminate), so the engine previews the request on the SCO's live data.
+   */
+  private flowValid(request: 'continue' | 'previous'): boolean {
+    const process = this.service()?.getOverallSequencingProcess();
+    if (!process) return false;
+    if (this.api.isInitialized()) {
+      const preview = this.api.previewNavigationRequest(request).outcome;
+      if (preview !== 'unknown') return preview === 'allowed';
+    }
+    return request === 'continue' ? process.predictContinueEnabled() : process.predictPreviousEnabled();
+  }
+
+  /** Whether the engine would take a request of the player's now (a request it refuses leaves the SCO open). */
+  allows(request: NavigationRequest): boolean {
+    const process = this.service()?.getOverallSequencingProcess();
+    if (!process) return false;
+    switch (request.request) {
+      case 'continue':
+      case 'previous':
+        return this.flowValid(request.request);
+      case 'choice':
+        return process.predictChoiceEnabled(request.target);
+      case 'jump':
+        return this.activities().some((a) => a.id === request.target);
+      case 'start':
+        return !this.service()?.getSequencingState().currentActivity;
+      default:
+        return !!this.service()?.getSequencingState().currentActivity;
+    }
+  }
+
   /** What the player shows: the tree with each activity's status and choosability, the valid controls. */
   navigationState(ended: boolean): NavigationState {
     const process = this.service()?.getOverallSequencingProcess() ?? null;
@@ -213,8 +246,8 @@ export class SequencingEngine {
       activities,
       current: ended ? null : (current?.id ?? null),
       controls: {
-        continue: valid('continue', !!process?.predictContinueEnabled()),
-        previous: valid('previous', !!process?.predictPreviousEnabled()),
+        continue: valid('continue', this.flowValid('continue')),
+        previous: valid('previous', this.flowValid('previous')),
         exit: valid('exit', !!current),
         exitAll: valid('exitAll', true),
         suspendAll: valid('suspendAll', !!current),
