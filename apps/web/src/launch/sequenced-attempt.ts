@@ -81,7 +81,10 @@ export class SequencedAttempt {
       api.SetValue('adl.nav.request', requestValue(request));
       api.Terminate('');
     } else {
-      this.afterNavigation(this.engine.navigate(request));
+      const outcome = this.engine.navigate(request);
+      // Refused after all (the look-ahead said otherwise): the open activity, still current, loads again.
+      const stays = !outcome.delivered && !outcome.ended && this.engine.current()?.id === this.delivered;
+      this.afterNavigation(stays ? { ...outcome, delivered: this.delivered, resumed: true } : outcome);
     }
   }
 
