@@ -154,17 +154,22 @@ export class SequencingEngine {
     return this.service()?.getSequencingState().rootActivity ?? null;
   }
 
-  /** Every activity below the root, in tree order. */
-  activities(): EngineActivity[] {
-    const all: EngineActivity[] = [];
-    const walk = (activity: EngineActivity) =>
+  /** Every activity below the root in tree order, with its depth (0 for the root's children). */
+  private listed(): { activity: EngineActivity; depth: number }[] {
+    const all: { activity: EngineActivity; depth: number }[] = [];
+    const walk = (activity: EngineActivity, depth: number) =>
       activity.children.forEach((child) => {
-        all.push(child);
-        walk(child);
+        all.push({ activity: child, depth });
+        walk(child, depth + 1);
       });
     const root = this.root();
-    if (root) walk(root);
+    if (root) walk(root, 0);
     return all;
+  }
+
+  /** Every activity below the root, in tree order. */
+  activities(): EngineActivity[] {
+    return this.listed().map(({ activity }) => activity);
   }
 
   /** The root's rolled-up status: what the course's result is recorded from. */
@@ -222,18 +227,12 @@ export class SequencingEngine {
   navigationState(ended: boolean): NavigationState {
     const process = this.service()?.getOverallSequencingProcess() ?? null;
     const current = this.current();
-    const root = this.root();
-    const depthOf = new Map<string, number>();
-    root?.children.forEach(function mark(child: EngineActivity, _i: number, _a: EngineActivity[], depth = 0) {
-      depthOf.set(child.id, depth);
-      child.children.forEach((c, i, a) => mark(c, i, a, depth + 1));
-    });
     const hidden = new Set<string>(current && process ? process.getContentActivityData(current).hideLmsUi : []);
     const open = !ended && !!process;
-    const activities: NavigationActivity[] = this.activities().map((activity) => ({
+    const activities: NavigationActivity[] = this.listed().map(({ activity, depth }) => ({
       id: activity.id,
       title: activity.title,
-      depth: depthOf.get(activity.id) ?? 0,
+      depth,
       visible: activity.isVisible,
       choosable: open && process!.predictChoiceEnabled(activity.id),
       completion: completionOf(activity),
