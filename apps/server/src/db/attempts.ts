@@ -170,3 +170,42 @@ export async function findRecordedVersion(
     versions[0]
   );
 }
+
+/** Keeps the sequencing engine's state of an attempt in place of the one saved before. */
+export async function saveAttemptSequencing(
+  db: Db,
+  input: { userId: number; alias: string; attempt: number; state: Record<string, unknown>; now: Date },
+): Promise<void> {
+  const json = JSON.stringify(input.state);
+  const at = input.now.toISOString();
+  await db
+    .insertInto('attempt_sequencing')
+    .values({
+      user_id: input.userId,
+      course_alias: input.alias,
+      attempt: input.attempt,
+      state_json: json,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'course_alias', 'attempt']).doUpdateSet({ state_json: json, updated_at: at }),
+    )
+    .execute();
+}
+
+/** The sequencing engine's state saved with an attempt's last commit, or null before its first. */
+export async function findAttemptSequencing(
+  db: Db,
+  userId: number,
+  alias: string,
+  attempt: number,
+): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .selectFrom('attempt_sequencing')
+    .select('state_json')
+    .where('user_id', '=', userId)
+    .where('course_alias', '=', alias)
+    .where('attempt', '=', attempt)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.state_json) as Record<string, unknown>) : null;
+}

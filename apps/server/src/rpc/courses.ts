@@ -1,5 +1,6 @@
 import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
 import {
+  findAttemptSequencing,
   findLaunchedAttempt,
   findRecordedVersion,
   issueAttemptToken,
@@ -15,6 +16,7 @@ import {
   loadSubjects,
 } from '../db/course-lists.js';
 import { findResult, readCourseLog, recordCompletion, startNewAttempt } from '../db/course-progress.js';
+import { courseSequencing } from '../db/course-sequencing.js';
 import { attemptFinished, currentAttempt, readAttemptState } from '../domain/attempts.js';
 import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
@@ -181,6 +183,12 @@ export const launchCourse = route(courseRoutes.launchCourse, {
       now,
     });
     const contentOrigin = contentOriginFor(config, origin);
+    const tree = course.scorm_version === '2004' ? await courseSequencing(db, course.id) : null;
+    // A review plays the course again from its start: the finished attempt's engine state has nothing to deliver.
+    const state =
+      tree && !review && !current.fresh
+        ? await findAttemptSequencing(db, subject.id, course.alias, current.attempt)
+        : null;
     return {
       content_origin: contentOrigin,
       launch_url: `${contentOrigin}${CONTENT_PATHS.launchPage}`,
@@ -199,6 +207,7 @@ export const launchCourse = route(courseRoutes.launchCourse, {
         launch: sco.launch,
       })),
       complete: row?.complete === 1,
+      sequencing: tree ? { activityTree: { ...tree.activityTree }, launches: tree.launches, state } : null,
     };
   },
 });

@@ -13,7 +13,7 @@ import {
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
 
-interface ScormApi {
+export interface ScormApi {
   loadFromJSON(json: object, element: string): void;
   on(event: string, callback: (...args: unknown[]) => void): void;
 }
@@ -97,8 +97,21 @@ export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, u
   };
 }
 
-const dropEmpty = (model: Record<string, unknown>): Record<string, unknown> =>
+/** A seed without its empty values, which scorm-again's loadFromJSON would refuse or take as set. */
+export const dropEmpty = (model: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(model).filter(([, v]) => v !== '' && v !== undefined));
+
+/** Keeps the content's API calls in the attempt's log, which goes with its commits. */
+export function logCalls(api: ScormApi, channel: CommitChannel): void {
+  for (const event of ['Initialize', 'LMSInitialize', 'Terminate', 'LMSFinish', 'Commit', 'LMSCommit']) {
+    api.on(event, () => channel.record({ t: Date.now(), call: event }));
+  }
+  for (const event of ['SetValue', 'LMSSetValue']) {
+    api.on(event, (element: unknown, value: unknown) =>
+      channel.record({ t: Date.now(), call: event, element: String(element), value: String(value).slice(0, 4096) }),
+    );
+  }
+}
 
 /**
  * One SCO's run-time: scorm-again's API seeded before the SCO loads, its commits carried by the attempt's channel.
@@ -144,14 +157,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
     );
     w.API = api;
   }
-  for (const event of ['Initialize', 'LMSInitialize', 'Terminate', 'LMSFinish', 'Commit', 'LMSCommit']) {
-    api.on(event, () => channel.record({ t: Date.now(), call: event }));
-  }
-  for (const event of ['SetValue', 'LMSSetValue']) {
-    api.on(event, (element: unknown, value: unknown) =>
-      channel.record({ t: Date.now(), call: event, element: String(element), value: String(value).slice(0, 4096) }),
-    );
-  }
+  logCalls(api, channel);
   return {
     dispose() {
       if (w.API === api) delete w.API;
