@@ -171,10 +171,17 @@ export async function findRecordedVersion(
   );
 }
 
-/** Keeps the sequencing engine's state of an attempt in place of the one saved before. */
+/** Keeps the sequencing engine's state of an attempt (of this course version's tree) in place of the one before. */
 export async function saveAttemptSequencing(
   db: Db,
-  input: { userId: number; alias: string; attempt: number; state: Record<string, unknown>; now: Date },
+  input: {
+    userId: number;
+    alias: string;
+    attempt: number;
+    courseId: number;
+    state: Record<string, unknown>;
+    now: Date;
+  },
 ): Promise<void> {
   const json = JSON.stringify(input.state);
   const at = input.now.toISOString();
@@ -184,28 +191,33 @@ export async function saveAttemptSequencing(
       user_id: input.userId,
       course_alias: input.alias,
       attempt: input.attempt,
+      course_id: input.courseId,
       state_json: json,
       updated_at: at,
     })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'course_alias', 'attempt']).doUpdateSet({ state_json: json, updated_at: at }),
+      oc
+        .columns(['user_id', 'course_alias', 'attempt'])
+        .doUpdateSet({ course_id: input.courseId, state_json: json, updated_at: at }),
     )
     .execute();
 }
 
-/** The sequencing engine's state saved with an attempt's last commit, or null before its first. */
+/**
+ * The sequencing engine's state saved with an attempt's last commit, or null before its first and when it is of
+ * another version's tree (the attempt then starts its sequencing afresh).
+ */
 export async function findAttemptSequencing(
   db: Db,
-  userId: number,
-  alias: string,
-  attempt: number,
+  input: { userId: number; alias: string; attempt: number; courseId: number },
 ): Promise<Record<string, unknown> | null> {
   const row = await db
     .selectFrom('attempt_sequencing')
     .select('state_json')
-    .where('user_id', '=', userId)
-    .where('course_alias', '=', alias)
-    .where('attempt', '=', attempt)
+    .where('user_id', '=', input.userId)
+    .where('course_alias', '=', input.alias)
+    .where('attempt', '=', input.attempt)
+    .where('course_id', '=', input.courseId)
     .executeTakeFirst();
   return row ? (JSON.parse(row.state_json) as Record<string, unknown>) : null;
 }

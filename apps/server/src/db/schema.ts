@@ -297,6 +297,7 @@ export interface AttemptSequencingTable {
   user_id: number;
   course_alias: string;
   attempt: number;
+  course_id: number;
   state_json: string;
   updated_at: string;
 }

@@ -710,6 +710,11 @@ describeEachDatabase('courses', (env) => {
     const saved = await commit(1, { state: state(sco), rollup: root('incomplete', 'unknown', null) });
     expect(saved.body.result).toMatchObject({ saved: true, complete: false });
     expect((await launch(env(), token, 'safe-work')).sequencing!.state).toEqual(state(sco));
+    // The same attempt in another language's version has another tree: its sequencing starts afresh there.
+    expect(await launch(env(), token, 'safe-work', false, 'en')).toMatchObject({
+      attempt: 1,
+      sequencing: { state: null },
+    });
 
     for (const invalid of [
       { state: { activityStates: {} }, rollup: root('incomplete', 'unknown', null) },

@@ -187,7 +187,12 @@ export const launchCourse = route(courseRoutes.launchCourse, {
     // A review plays the course again from its start: the finished attempt's engine state has nothing to deliver.
     const state =
       tree && !review && !current.fresh
-        ? await findAttemptSequencing(db, subject.id, course.alias, current.attempt)
+        ? await findAttemptSequencing(db, {
+            userId: subject.id,
+            alias: course.alias,
+            attempt: current.attempt,
+            courseId: course.id,
+          })
         : null;
     return {
       content_origin: contentOrigin,

@@ -88,6 +88,7 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
           userId: token.user_id,
           alias: course.alias,
           attempt: token.attempt,
+          courseId: course.id,
           state: input.sequencing.state,
           now,
         });
