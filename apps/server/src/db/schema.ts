@@ -293,6 +293,15 @@ export interface CourseSequencingTable {
   sequencing_json: string;
 }
 
+/** A learner's store of one SCORM 2004 shared data bucket; `scope` '' is every course's, else a course alias's. */
+export interface ScormSharedDataTable {
+  user_id: number;
+  scope: string;
+  target_id: string;
+  store: string;
+  updated_at: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -300,6 +309,7 @@ export interface Database {
   users: UsersTable;
   courses: CoursesTable;
   course_sequencing: CourseSequencingTable;
+  scorm_shared_data: ScormSharedDataTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;

@@ -57,7 +57,7 @@ export class CommitChannel {
   }
 
   /** One commit of a SCO's data model: a new sequence number, and the calls logged since the last one. */
-  private body(sco: string, cmi: Record<string, unknown>): Commit {
+  private body(sco: string, cmi: Record<string, unknown>, shared?: Record<string, string>): Commit {
     this.last += 1;
     const body: Commit = {
       token: this.token,
@@ -65,14 +65,18 @@ export class CommitChannel {
       sco,
       cmi,
       log: [...(this.pending?.log ?? []), ...this.log].slice(-MAX_LOG),
+      ...(shared ? { shared_data: shared } : {}),
     };
     this.log = [];
     return body;
   }
 
-  /** Sends a commit (scorm-again's `processHttpRequest`) and answers the content with the server's verdict. */
-  send(url: string, sco: string, cmi: Record<string, unknown>): ResultObject {
-    const body = this.body(sco, cmi);
+  /**
+   * Sends a commit (scorm-again's `processHttpRequest`), with the shared data the SCO wrote, and answers the content
+   * with the server's verdict.
+   */
+  send(url: string, sco: string, cmi: Record<string, unknown>, shared?: Record<string, string>): ResultObject {
+    const body = this.body(sco, cmi, shared);
     this.pending = body;
     if (this.dismissing) return this.beacon(url, body);
     this.setState('saving');

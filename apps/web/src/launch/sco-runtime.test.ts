@@ -21,6 +21,7 @@ function launchOf(version: '1.2' | '2004', sco: Partial<LaunchSco>, mode: 'norma
     learner: { id: '7', name: 'Bērziņa, Anna' },
     scos: [part],
     complete: mode === 'review',
+    shared_data: { maps: {}, stores: {} },
   };
   return { launch, part };
 }

@@ -9,6 +9,7 @@ import {
   type Scorm12Model,
   type ScormDataModelAccess,
 } from './scorm-rules';
+import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
@@ -106,8 +107,10 @@ const dropEmpty = (model: Record<string, unknown>): Record<string, unknown> =>
  */
 export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: CommitChannel, commitUrl: string) {
   const httpService = {
-    processHttpRequest: (_url: string, params: unknown) =>
-      channel.send(commitUrl, sco.id, params as Record<string, unknown>),
+    processHttpRequest: (_url: string, params: unknown) => {
+      const { cmi, shared } = splitSharedData(launch, params as Record<string, unknown>);
+      return channel.send(commitUrl, sco.id, cmi, shared);
+    },
     updateSettings: () => undefined,
   };
   const settings = {
@@ -123,6 +126,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
   if (launch.scorm_version === '2004') {
     api = new Scorm2004API(settings) as unknown as ScormApi;
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
+    seedSharedData(api as unknown as SharedDataApi, launch, sco.id);
     refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
     checkCollectionIndexes(api as unknown as ScormDataModelAccess);
     refuseMalformedValues(api as unknown as ScormDataModelAccess);
