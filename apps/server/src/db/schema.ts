@@ -293,7 +293,7 @@ export interface CourseSequencingTable {
   sequencing_json: string;
 }
 
-/** A learner's store of one SCORM 2004 shared data bucket; `scope` '' is every course's, else a course alias's. */
+/** A learner's store of one SCORM 2004 shared data bucket; `scope` '' is every course's, else `alias#attempt`. */
 export interface ScormSharedDataTable {
   user_id: number;
   scope: string;

@@ -18,7 +18,7 @@ export async function readSharedStores(
   return Object.fromEntries(rows.map((row) => [row.target_id, row.store]));
 }
 
-/** Writes a learner's stores of shared data buckets of one scope, each in place of what it held. */
+/** Writes a learner's stores of shared data buckets of one scope, each in place of what it held; an empty one is dropped. */
 export async function writeSharedStores(
   db: Db,
   userId: number,
@@ -28,6 +28,15 @@ export async function writeSharedStores(
 ): Promise<void> {
   const updatedAt = now.toISOString();
   for (const [targetId, store] of Object.entries(stores)) {
+    if (store === '') {
+      await db
+        .deleteFrom('scorm_shared_data')
+        .where('user_id', '=', userId)
+        .where('scope', '=', scope)
+        .where('target_id', '=', targetId)
+        .execute();
+      continue;
+    }
     await db
       .insertInto('scorm_shared_data')
       .values({ user_id: userId, scope, target_id: targetId, store, updated_at: updatedAt })

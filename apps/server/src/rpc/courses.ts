@@ -199,7 +199,7 @@ export const launchCourse = route(courseRoutes.launchCourse, {
         done: current.state.scos[sco.id]?.done ?? false,
         launch: sco.launch,
       })),
-      shared_data: await launchSharedData(db, subject.id, course),
+      shared_data: await launchSharedData(db, subject.id, course, current.attempt),
       complete: row?.complete === 1,
     };
   },

@@ -120,6 +120,15 @@ describeEachDatabase('SCORM 2004 shared data (adl.data) kept per learner', (env)
     expect((await launch('shared-a')).shared_data.stores).toEqual({ notes: 'page 3' });
   });
 
+  it('starts a course’s own buckets empty in a new attempt, and forgets a store emptied', async () => {
+    const restarted = await env().call('launch_course', { course_alias: 'own-c', restart: true }, anna);
+    expect(restarted.status, JSON.stringify(restarted.body)).toBe(200);
+    expect((restarted.body.result as courseRoutes.CourseLaunch).shared_data.stores).toEqual({});
+    expect((await write('shared-b', 'writer', { notes: '' })).statusCode).toBe(200);
+    expect((await launch('shared-a')).shared_data.stores).toEqual({});
+    expect((await write('shared-a', 'writer', { notes: 'page 3' })).statusCode).toBe(200);
+  });
+
   it('refuses the whole commit when it writes a bucket the SCO may not write, or one too large', async () => {
     for (const [sco, shared] of [
       ['writer', { glossary: 'x' }],

@@ -13,9 +13,12 @@ interface CourseRef {
   alias: string;
 }
 
-/** Where a course's buckets live: shared with every course ('') or kept to this course (its alias). */
-const scopeOf = (sequencing: CourseSequencing, course: CourseRef) =>
-  sequencing.sharedDataGlobalToSystem ? '' : course.alias;
+/**
+ * Where a course's buckets live: shared with every course (''), or, when its data is not global to the system, kept
+ * to the attempt on the course (its alias and attempt number), as global objectives are (SN 4th Edition).
+ */
+const scopeOf = (sequencing: CourseSequencing, course: CourseRef, attempt: number) =>
+  sequencing.sharedDataGlobalToSystem ? '' : `${course.alias}#${attempt}`;
 
 /** The `adlcp:map`s of each activity of a tree that has any, by activity (SCO) id. */
 function mapsByActivity(activity: ActivitySettings, into: Record<string, SharedDataMap[]> = {}) {
@@ -25,12 +28,17 @@ function mapsByActivity(activity: ActivitySettings, into: Record<string, SharedD
 }
 
 /** A launch's shared data (SCORM 2004 RTE 4.3): the course's maps per SCO and the learner's stores they reach. */
-export async function launchSharedData(db: Db, userId: number, course: CourseRef): Promise<LaunchSharedData> {
+export async function launchSharedData(
+  db: Db,
+  userId: number,
+  course: CourseRef,
+  attempt: number,
+): Promise<LaunchSharedData> {
   const sequencing = await courseSequencing(db, course.id);
   if (!sequencing) return { maps: {}, stores: {} };
   const maps = mapsByActivity(sequencing.activityTree);
   const targets = [...new Set(Object.values(maps).flatMap((list) => list.map((map) => map.targetID)))];
-  return { maps, stores: await readSharedStores(db, userId, scopeOf(sequencing, course), targets) };
+  return { maps, stores: await readSharedStores(db, userId, scopeOf(sequencing, course, attempt), targets) };
 }
 
 /**
@@ -41,6 +49,7 @@ export async function saveSharedData(
   db: Db,
   userId: number,
   course: CourseRef,
+  attempt: number,
   sco: string,
   stores: Record<string, string>,
   now: Date,
@@ -56,5 +65,5 @@ export async function saveSharedData(
       shared_data: `not writable: ${(refused ?? '').slice(0, 100)}`,
     });
   }
-  await writeSharedStores(db, userId, scopeOf(sequencing, course), stores, now);
+  await writeSharedStores(db, userId, scopeOf(sequencing, course, attempt), stores, now);
 }

@@ -2,8 +2,10 @@ import type { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { CommitChannel } from './commit-channel';
 import {
+  acceptValidValues,
   checkCollectionIndexes,
   completeUnsetStatusOnFinish,
+  emptySharedStoreIsUnset,
   refuseContainerElements,
   refuseMalformedValues,
   type Scorm12Model,
@@ -130,6 +132,8 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
     refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
     checkCollectionIndexes(api as unknown as ScormDataModelAccess);
     refuseMalformedValues(api as unknown as ScormDataModelAccess);
+    acceptValidValues(api as unknown as ScormDataModelAccess);
+    emptySharedStoreIsUnset(api as unknown as ScormDataModelAccess);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;

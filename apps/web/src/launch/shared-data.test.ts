@@ -1,6 +1,7 @@
 import { courseRoutes } from '@portal/shared';
 import { Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
+import { checkCollectionIndexes, emptySharedStoreIsUnset, type ScormDataModelAccess } from './scorm-rules';
 import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
@@ -37,6 +38,13 @@ function apiWith(onCommit: (params: Record<string, unknown>) => void) {
       updateSettings: () => undefined,
     },
   } as never);
+}
+
+/** The API with the run-time's rules on adl.data (sco-runtime.ts). */
+function withRules(api: Scorm2004API) {
+  checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+  emptySharedStoreIsUnset(api as unknown as ScormDataModelAccess);
+  return api;
 }
 
 describe('adl.data: shared data seeded into the run-time and taken from its commits', () => {
@@ -84,5 +92,32 @@ describe('adl.data: shared data seeded into the run-time and taken from its comm
     expect(shared).toEqual({ notes: 'page 4', answers: 'a=1' });
     expect(Object.keys(cmi)).toEqual(['cmi']);
     expect(launch.shared_data.stores).toEqual({ glossary: 'g', notes: 'page 4', answers: 'a=1' });
+  });
+});
+
+describe('adl.data: the run-time’s rules', () => {
+  const maps = { lesson: [{ targetID: 'notes', readSharedData: true, writeSharedData: true }] };
+
+  it('a SCO cannot add a bucket: SetValue past the last is a general set failure', () => {
+    const api = withRules(apiWith(() => undefined));
+    seedSharedData(api as unknown as SharedDataApi, launchWith({ maps, stores: {} }), 'lesson');
+    api.Initialize('');
+    expect(api.SetValue('adl.data.1.store', 'x')).toBe('false');
+    expect(api.GetLastError()).toBe('351');
+    expect(api.GetValue('adl.data._count')).toBe('1');
+  });
+
+  it('an emptied store reads as not initialized, and its emptying is committed and forgotten by the launch', () => {
+    const launch = launchWith({ maps, stores: { notes: 'n' } });
+    const commits: Record<string, unknown>[] = [];
+    const api = withRules(apiWith((params) => commits.push(params)));
+    seedSharedData(api as unknown as SharedDataApi, launch, 'lesson');
+    api.Initialize('');
+    expect(api.SetValue('adl.data.0.store', '')).toBe('true');
+    expect(api.GetValue('adl.data.0.store')).toBe('');
+    expect(api.GetLastError()).toBe('403');
+    api.Commit('');
+    expect(splitSharedData(launch, commits[0]!).shared).toEqual({ notes: '' });
+    expect(launch.shared_data.stores).toEqual({});
   });
 });

@@ -19,7 +19,7 @@ export function seedSharedData(api: SharedDataApi, launch: CourseLaunch, scoId: 
 /**
  * Splits a commit of scorm-again's SCORM 2004 API into the SCO's data model and the shared data it wrote
  * (`sharedData`: the buckets it may write and has set). The written stores are the launch's from then on, so a
- * later SCO of the same launch reads them.
+ * later SCO of the same launch reads them; an emptied one is gone.
  */
 export function splitSharedData(
   launch: CourseLaunch,
@@ -29,6 +29,10 @@ export function splitSharedData(
   const { sharedData, adl: _adl, ...cmi } = params;
   if (!sharedData || typeof sharedData !== 'object') return { cmi };
   const shared = sharedData as Record<string, string>;
-  Object.assign(launch.shared_data.stores, shared);
+  for (const [target, store] of Object.entries(shared)) {
+    // an empty store holds nothing (scorm-rules.ts, emptySharedStoreIsUnset)
+    if (store === '') delete launch.shared_data.stores[target];
+    else launch.shared_data.stores[target] = store;
+  }
   return { cmi, shared };
 }

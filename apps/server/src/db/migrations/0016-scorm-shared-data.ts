@@ -3,8 +3,8 @@ import type { PortalMigration } from './index.js';
 
 /**
  * SCORM 2004 shared data (`adl.data`, RTE 4.3): each learner's store of each bucket (a manifest's `adlcp:map`
- * targetID), kept across attempts; `scope` is '' for buckets shared with every course (sharedDataGlobalToSystem) and
- * the course alias for those of one course.
+ * targetID); `scope` is '' for buckets shared with every course (sharedDataGlobalToSystem), else `alias#attempt`
+ * for those kept to one attempt on a course.
  */
 export const scormSharedData: PortalMigration = () => ({
   async up(db: Kysely<unknown>) {
