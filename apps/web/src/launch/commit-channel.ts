@@ -18,6 +18,21 @@ interface ResultObject {
 }
 
 /**
+ * A commit as the body of a beacon or keepalive fetch, which share 64 KiB: as it is; deflated (`COMMIT_DEFLATE_TYPE`)
+ * when larger (a long suspend_data, many interactions); deflated without its log (the calls logged for the record)
+ * when even that is larger; null when nothing fits.
+ */
+export function beaconBody(body: Commit): Blob | null {
+  const bytes = strToU8(JSON.stringify(body));
+  if (bytes.length <= BEACON_BYTES) return new Blob([bytes], { type: 'application/json' });
+  for (const candidate of [bytes, strToU8(JSON.stringify({ ...body, log: [] }))]) {
+    const deflated = deflateSync(candidate, { level: 6 });
+    if (deflated.length <= BEACON_BYTES) return new Blob([deflated], { type: COMMIT_DEFLATE_TYPE });
+  }
+  return null;
+}
+
+/**
  * Carries one attempt's commits to the content origin's commit endpoint with the attempt's token. While the page is
  * shown a commit is a synchronous request, so the content's Commit answers "true" only when the server saved it; a
  * failed one is kept (the newest data model wins) and retried. While the page goes away, a commit leaves with
@@ -146,16 +161,12 @@ export class CommitChannel {
   }
 
   /**
-   * Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch. Both share 64 KiB, so a
-   * larger commit (a long suspend_data) goes deflated, as `COMMIT_DEFLATE_TYPE`.
+   * Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch (`beaconBody`). A commit
+   * that does not fit is answered "false": the browser would drop it.
    */
   private beacon(url: string, body: Commit): ResultObject {
-    const text = JSON.stringify(body);
-    const blob =
-      text.length <= BEACON_BYTES
-        ? new Blob([text], { type: 'application/json' })
-        : new Blob([deflateSync(strToU8(text), { level: 6 })], { type: COMMIT_DEFLATE_TYPE });
-    const sent = navigator.sendBeacon(url, blob) || this.keepalive(url, blob);
+    const blob = beaconBody(body);
+    const sent = !!blob && (navigator.sendBeacon(url, blob) || this.keepalive(url, blob));
     if (sent) this.pending = null;
     return sent ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
   }
