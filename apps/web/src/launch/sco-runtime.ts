@@ -10,6 +10,7 @@ import {
   refuseMalformedValues,
   type Scorm12Model,
   type ScormDataModelAccess,
+  type UninitializedGetCheck,
 } from './scorm-rules';
 import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
 
@@ -133,7 +134,7 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
     checkCollectionIndexes(api as unknown as ScormDataModelAccess);
     refuseMalformedValues(api as unknown as ScormDataModelAccess);
     acceptValidValues(api as unknown as ScormDataModelAccess);
-    emptySharedStoreIsUnset(api as unknown as ScormDataModelAccess);
+    emptySharedStoreIsUnset(api as unknown as UninitializedGetCheck);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;

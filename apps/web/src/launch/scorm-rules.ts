@@ -240,16 +240,20 @@ export function acceptValidValues(api: ScormDataModelAccess): void {
   };
 }
 
+/** scorm-again's hook for a GetValue that succeeded with '': it may answer "not initialized" (403) instead. */
+export interface UninitializedGetCheck {
+  checkUninitializedGet(element: string, value: unknown): void;
+  throwSCORMError(element: string, errorNumber: number, message?: string): void;
+}
+
 /**
  * A shared data store set to the empty string holds nothing: GetValue of it is "not initialized" (403) as before it was
  * ever written, as ADL's test cases read RTE 4.3; the commit carries the empty store, and the server then forgets it.
  */
-export function emptySharedStoreIsUnset(api: ScormDataModelAccess): void {
-  const getCMIValue = api.getCMIValue.bind(api);
-  api.getCMIValue = (element) => {
-    const value = getCMIValue(element);
-    if (value !== '' || !/^adl\.data\.\d+\.store$/.test(element)) return value;
+export function emptySharedStoreIsUnset(api: UninitializedGetCheck): void {
+  const checkUninitializedGet = api.checkUninitializedGet.bind(api);
+  api.checkUninitializedGet = (element, value) => {
+    if (value !== '' || !/^adl\.data\.\d+\.store$/.test(element)) return checkUninitializedGet(element, value);
     api.throwSCORMError(element, 403, `${element} holds no value`);
-    return '';
   };
 }

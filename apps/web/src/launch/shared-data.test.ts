@@ -1,7 +1,12 @@
 import { courseRoutes } from '@portal/shared';
 import { Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
-import { checkCollectionIndexes, emptySharedStoreIsUnset, type ScormDataModelAccess } from './scorm-rules';
+import {
+  checkCollectionIndexes,
+  emptySharedStoreIsUnset,
+  type ScormDataModelAccess,
+  type UninitializedGetCheck,
+} from './scorm-rules';
 import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
@@ -43,7 +48,7 @@ function apiWith(onCommit: (params: Record<string, unknown>) => void) {
 /** The API with the run-time's rules on adl.data (sco-runtime.ts). */
 function withRules(api: Scorm2004API) {
   checkCollectionIndexes(api as unknown as ScormDataModelAccess);
-  emptySharedStoreIsUnset(api as unknown as ScormDataModelAccess);
+  emptySharedStoreIsUnset(api as unknown as UninitializedGetCheck);
   return api;
 }
 
@@ -105,6 +110,8 @@ describe('adl.data: the run-time’s rules', () => {
     expect(api.SetValue('adl.data.1.store', 'x')).toBe('false');
     expect(api.GetLastError()).toBe('351');
     expect(api.GetValue('adl.data._count')).toBe('1');
+    expect(api.GetValue('adl.data.1.store')).toBe('');
+    expect(api.GetLastError()).toBe('301');
   });
 
   it('an emptied store reads as not initialized, and its emptying is committed and forgotten by the launch', () => {
