@@ -68,7 +68,7 @@ describe('reading ADL test case files', () => {
     expect(parseCommand('SET->c~LOC!a!b->t->0', TABLE)).toMatchObject({ value: 'a!b', expectedReturn: 'true' });
     // A field more than a call has is not part of its value (DDM sets a store from a line ending `…22->0->t->0` and
     // expects it back ending `…22`).
-    expect(parseCommand('SET->c~LOC!a->c->t->0', TABLE)).toMatchObject({ value: 'a', expectedReturn: 'true' });
+    expect(parseCommand('SET->c~LOC!xy->z->t->0', TABLE)).toMatchObject({ value: 'xy', expectedReturn: 'true' });
     expect(parseCommand('SET->!test->f->351', TABLE)).toMatchObject({ element: '', value: 'test' });
     expect(parseCommand('GET->c~INTR~6~CR~0~P!TY.m->a[.]b->0', TABLE)).toEqual({
       call: 'GetValue',

@@ -36,6 +36,18 @@ export const KNOWN_FAILURES: { reason: string; ids: string[] }[] = [
     reason:
       'scorm-again 3.4 validates interaction patterns and learner responses loosely and in places wrongly: it accepts undefined delimiters ({lang=frl}, {order_matters=invalid}, {case_matters=true-false}) and refuses some valid values (an empty long-fill-in pattern), so later GetValue calls see values the LMS should have refused or miss ones it should have kept.',
     ids: [
+      'DMI:3V2#33',
+      'DMI:3V2#34',
+      'DMI:3V2#35',
+      'DMI:3V2#36',
+      'DMI:3V2#37',
+      'DMI:3V2#40',
+      'DMI:3V2#41',
+      'DMI:3V2#42',
+      'DMI:3V2#43',
+      'DMI:3V2#52',
+      'DMI:3V2#58',
+      'DMI:3V2#64',
       'DMI:3V1#579',
       'DMI:3V1#580',
       'DMI:3V1#599',
