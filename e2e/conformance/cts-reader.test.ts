@@ -65,7 +65,10 @@ describe('reading ADL test case files', () => {
       expectedError: '201',
     });
     expect(parseCommand('GES->0->less255->0', TABLE).expectedReturn).toBe('less255');
-    expect(parseCommand('SET->c~LOC!a!b->c->t->0', TABLE)).toMatchObject({ value: 'a!b->c', expectedReturn: 'true' });
+    expect(parseCommand('SET->c~LOC!a!b->t->0', TABLE)).toMatchObject({ value: 'a!b', expectedReturn: 'true' });
+    // A field more than a call has is not part of its value (DDM sets a store from a line ending `…22->0->t->0` and
+    // expects it back ending `…22`).
+    expect(parseCommand('SET->c~LOC!xy->z->t->0', TABLE)).toMatchObject({ value: 'xy', expectedReturn: 'true' });
     expect(parseCommand('SET->!test->f->351', TABLE)).toMatchObject({ element: '', value: 'test' });
     expect(parseCommand('GET->c~INTR~6~CR~0~P!TY.m->a[.]b->0', TABLE)).toEqual({
       call: 'GetValue',

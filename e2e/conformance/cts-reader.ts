@@ -138,7 +138,10 @@ function expandValue(value: string, table: Map<string, string>): string {
   return table.get(value) ?? value;
 }
 
-/** One `call->parameters->expected->error` line (parameters may themselves hold `->`). */
+/**
+ * One `call->parameters->expected->error` line. Fields between the parameters and the last two are dropped, as ADL's
+ * evaluator reads them: one line of DDM sets a store from `…09:28:22->0->t->0` and expects it back as `…09:28:22`.
+ */
 export function parseCommand(line: string, table: Map<string, string>): Command {
   const parts = line.split('->');
   const call = CALLS[parts[0]!];
@@ -148,7 +151,7 @@ export function parseCommand(line: string, table: Map<string, string>): Command 
   if (parts.length < 4) throw new Error(`a test command without its expected result: ${line.slice(0, 80)}`);
   const expectedError = parts[parts.length - 1]!;
   const expected = parts[parts.length - 2]!;
-  const parameters = parts.slice(1, -2).join('->');
+  const parameters = parts[1]!;
   const expectedReturn = RULES.has(expected) ? expected : expandValue(expected, table);
   if (call !== 'GetValue' && call !== 'SetValue') return { call, element: parameters, expectedReturn, expectedError };
   const bang = parameters.indexOf('!');

@@ -302,6 +302,15 @@ export interface AttemptSequencingTable {
   updated_at: string;
 }
 
+/** A learner's store of one SCORM 2004 shared data bucket; `scope` '' is every course's, else `alias#attempt`. */
+export interface ScormSharedDataTable {
+  user_id: number;
+  scope: string;
+  target_id: string;
+  store: string;
+  updated_at: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -310,6 +319,7 @@ export interface Database {
   courses: CoursesTable;
   course_sequencing: CourseSequencingTable;
   attempt_sequencing: AttemptSequencingTable;
+  scorm_shared_data: ScormSharedDataTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;

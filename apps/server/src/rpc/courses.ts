@@ -22,6 +22,7 @@ import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
 import { courseScos } from '../scorm/library.js';
+import { launchSharedData } from '../scorm/shared-data.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
 
@@ -211,6 +212,7 @@ export const launchCourse = route(courseRoutes.launchCourse, {
         done: current.state.scos[sco.id]?.done ?? false,
         launch: sco.launch,
       })),
+      shared_data: await launchSharedData(db, subject.id, course, current.attempt),
       complete: row?.complete === 1,
       sequencing: tree ? { activityTree: { ...tree.activityTree }, launches: tree.launches, state } : null,
     };

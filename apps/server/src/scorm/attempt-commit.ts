@@ -10,6 +10,7 @@ import { summarize } from '../domain/scorm-status.js';
 import { zodFields } from '../rpc/registry.js';
 import { ApiError, conflict, invalidInput } from '../rpc/errors.js';
 import { courseScos } from './library.js';
+import { saveSharedData } from './shared-data.js';
 
 type Saved = courseRoutes.SavedCourseState;
 
@@ -68,6 +69,8 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
     });
     if (outcome.kind === 'conflict')
       throw conflict('This attempt is no longer the current one. Close the course and open it again.');
+    if (input.shared_data && outcome.kind === 'saved')
+      await saveSharedData(tx, token.user_id, course, token.attempt, input.sco, input.shared_data, now);
     await touchAttemptToken(tx, input.token, now);
     if (outcome.kind === 'saved') {
       const version = (course.scorm_version as courseRoutes.ScormVersion | null) ?? null;

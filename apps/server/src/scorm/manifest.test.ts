@@ -73,6 +73,15 @@ describe('launch values from the manifest', () => {
     // A primary objective not satisfied by measure gives no passing score.
     expect(plain!.launch).toEqual({ ...NO_LAUNCH_VALUES, objective_ids: ['p'] });
   });
+
+  it('takes a completion threshold of 1.0 when the item completes by measure without a minProgressMeasure', () => {
+    const threshold = (element: string) =>
+      parseManifest(SCORM2004.replace(/<adlcp:completionThreshold [^>]*\/>/, element)).scos[0]!.launch
+        .completion_threshold;
+    expect(threshold('<adlcp:completionThreshold completedByMeasure="true"/>')).toBe('1.0');
+    expect(threshold('<adlcp:completionThreshold completedByMeasure="false"/>')).toBe('');
+    expect(threshold('<adlcp:completionThreshold>0.5</adlcp:completionThreshold>')).toBe('0.5');
+  });
 });
 
 describe('a SCO is done', () => {

@@ -134,6 +134,18 @@ function numberText(value: string, min: number, max: number): string {
 }
 
 /**
+ * The completion threshold an `adlcp:completionThreshold` sets: its minProgressMeasure, or 1.0 when it completes by
+ * measure without naming one (CAM 4th Edition: minProgressMeasure defaults to 1.0), or its text (3rd Edition).
+ */
+function thresholdText(threshold: unknown): string {
+  const node = asNode(threshold);
+  if (!node) return text(threshold);
+  const measure = attr(node, 'minProgressMeasure');
+  if (measure !== '') return measure;
+  return attr(node, 'completedByMeasure') === 'true' ? '1.0' : text(node);
+}
+
+/**
  * The launch values of one item (SCORM 1.2 CAM 2.3.2 adlcp elements; SCORM 2004 CAM adlcp elements and the item's
  * imsss sequencing: attempt duration limit, primary objective and objectives).
  */
@@ -152,7 +164,6 @@ function launchValues(item: Node, version: ScormVersion): ScoLaunchValues {
     };
   }
   const threshold = item.completionThreshold;
-  const thresholdNode = asNode(threshold);
   const sequencing = asNode(item.sequencing);
   const objectives = asNode(sequencing?.objectives);
   const primary = asNode(objectives?.primaryObjective);
@@ -160,13 +171,7 @@ function launchValues(item: Node, version: ScormVersion): ScoLaunchValues {
   const ids = [attr(primary, 'objectiveID'), ...asList(objectives?.objective).map((o) => attr(o, 'objectiveID'))];
   return {
     ...values,
-    completion_threshold: numberText(
-      thresholdNode && attr(thresholdNode, 'minProgressMeasure') !== ''
-        ? attr(thresholdNode, 'minProgressMeasure')
-        : text(threshold),
-      0,
-      1,
-    ),
+    completion_threshold: numberText(thresholdText(threshold), 0, 1),
     max_time_allowed: attr(asNode(sequencing?.limitConditions), 'attemptAbsoluteDurationLimit'),
     scaled_passing_score: byMeasure ? numberText(text(primary?.minNormalizedMeasure) || '1.0', -1, 1) : '',
     objective_ids: [...new Set(ids.filter(Boolean))],

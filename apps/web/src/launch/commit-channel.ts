@@ -7,6 +7,12 @@ type LogEntry = courseRoutes.ScormLogEntry;
 type Commit = courseRoutes.AttemptCommit;
 type SequencingSnapshot = NonNullable<Commit['sequencing']>;
 
+/** What a commit carries beside the data model: a sequenced course's engine state, the shared data the SCO wrote. */
+interface CommitBeside {
+  sequencing?: SequencingSnapshot;
+  shared?: Record<string, string>;
+}
+
 const RETRY_MS = 4000;
 const MAX_LOG = 400;
 /** What a beacon or keepalive fetch may carry: the browser's 64 KiB budget for all of a page's pending ones. */
@@ -16,6 +22,21 @@ const BEACON_BYTES = 60 * 1024;
 interface ResultObject {
   result: string;
   errorCode: number;
+}
+
+/**
+ * A commit as the body of a beacon or keepalive fetch, which share 64 KiB: as it is; deflated (`COMMIT_DEFLATE_TYPE`)
+ * when larger (a long suspend_data, many interactions); deflated without its log (the calls logged for the record)
+ * when even that is larger; null when nothing fits.
+ */
+export function beaconBody(body: Commit): Blob | null {
+  const bytes = strToU8(JSON.stringify(body));
+  if (bytes.length <= BEACON_BYTES) return new Blob([bytes], { type: 'application/json' });
+  for (const candidate of [bytes, strToU8(JSON.stringify({ ...body, log: [] }))]) {
+    const deflated = deflateSync(candidate, { level: 6 });
+    if (deflated.length <= BEACON_BYTES) return new Blob([deflated], { type: COMMIT_DEFLATE_TYPE });
+  }
+  return null;
 }
 
 /**
@@ -58,10 +79,10 @@ export class CommitChannel {
   }
 
   /**
-   * One commit of a SCO's data model (with a sequenced course's engine state): a new sequence number, and the calls
-   * logged since the last one.
+   * One commit of a SCO's data model, with what goes beside it (a sequenced course's engine state, the shared data
+   * the SCO wrote): a new sequence number, and the calls logged since the last one.
    */
-  private body(sco: string, cmi: Record<string, unknown>, sequencing?: SequencingSnapshot): Commit {
+  private body(sco: string, cmi: Record<string, unknown>, beside: CommitBeside): Commit {
     this.last += 1;
     const body: Commit = {
       token: this.token,
@@ -69,15 +90,16 @@ export class CommitChannel {
       sco,
       cmi,
       log: [...(this.pending?.log ?? []), ...this.log].slice(-MAX_LOG),
-      ...(sequencing ? { sequencing } : {}),
+      ...(beside.sequencing ? { sequencing: beside.sequencing } : {}),
+      ...(beside.shared ? { shared_data: beside.shared } : {}),
     };
     this.log = [];
     return body;
   }
 
   /** Sends a commit (scorm-again's `processHttpRequest`) and answers the content with the server's verdict. */
-  send(url: string, sco: string, cmi: Record<string, unknown>, sequencing?: SequencingSnapshot): ResultObject {
-    const body = this.body(sco, cmi, sequencing);
+  send(url: string, sco: string, cmi: Record<string, unknown>, beside: CommitBeside = {}): ResultObject {
+    const body = this.body(sco, cmi, beside);
     this.pending = body;
     if (this.dismissing) return this.beacon(url, body);
     this.setState('saving');
@@ -147,16 +169,12 @@ export class CommitChannel {
   }
 
   /**
-   * Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch. Both share 64 KiB, so a
-   * larger commit (a long suspend_data) goes deflated, as `COMMIT_DEFLATE_TYPE`.
+   * Hands a commit to the browser as the page goes away: a beacon, else a keepalive fetch (`beaconBody`). A commit
+   * that does not fit is answered "false": the browser would drop it.
    */
   private beacon(url: string, body: Commit): ResultObject {
-    const text = JSON.stringify(body);
-    const blob =
-      text.length <= BEACON_BYTES
-        ? new Blob([text], { type: 'application/json' })
-        : new Blob([deflateSync(strToU8(text), { level: 6 })], { type: COMMIT_DEFLATE_TYPE });
-    const sent = navigator.sendBeacon(url, blob) || this.keepalive(url, blob);
+    const blob = beaconBody(body);
+    const sent = !!blob && (navigator.sendBeacon(url, blob) || this.keepalive(url, blob));
     if (sent) this.pending = null;
     return sent ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: 391 };
   }

@@ -22,6 +22,7 @@ function launchOf(version: '1.2' | '2004', sco: Partial<LaunchSco>, mode: 'norma
     scos: [part],
     complete: mode === 'review',
     sequencing: null,
+    shared_data: { maps: {}, stores: {} },
   };
   return { launch, part };
 }

@@ -2,13 +2,17 @@ import type { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { CommitChannel } from './commit-channel';
 import {
+  acceptValidValues,
   checkCollectionIndexes,
   completeUnsetStatusOnFinish,
+  emptySharedStoreIsUnset,
   refuseContainerElements,
   refuseMalformedValues,
   type Scorm12Model,
   type ScormDataModelAccess,
+  type UninitializedGetCheck,
 } from './scorm-rules';
+import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
@@ -68,12 +72,14 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
 /**
  * The SCORM 2004 data model a launch starts with, as `seed12`, with the manifest's objectives and thresholds. A SCO
  * left without `cmi.exit` "suspend" ended its attempt: outside review it starts a new one, `ab-initio` with a fresh
- * data model (RTE 4.2.8 cmi.exit, 4.2.9 cmi.entry).
+ * data model (RTE 4.2.8 cmi.exit, 4.2.9 cmi.entry) — unless the sequencing engine `resumes` it (a session left while
+ * it was open, which the engine resumes as suspended).
  */
-export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, unknown> {
+export function seed2004(launch: CourseLaunch, sco: LaunchSco, resumes = false): Record<string, unknown> {
   const review = launch.mode === 'review';
   const saved = savedModel(sco);
-  const model = review || saved.exit === 'suspend' ? saved : {};
+  const continues = resumes || saved.exit === 'suspend';
+  const model = review || continues ? saved : {};
   const savedObjectives = (model.objectives as Record<string, { id?: string }> | undefined) ?? {};
   const known = new Set(Object.values(savedObjectives).map((o) => o?.id));
   const objectives: Record<string, unknown> = { ...savedObjectives };
@@ -81,7 +87,7 @@ export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, u
   for (const id of sco.launch.objective_ids) if (!known.has(id)) objectives[String(next++)] = { id };
   return {
     ...model,
-    entry: entryOf(saved.exit, review && sco.cmi !== null),
+    entry: entryOf(continues ? 'suspend' : saved.exit, review && sco.cmi !== null),
     exit: '',
     session_time: undefined,
     credit: review ? 'no-credit' : 'credit',
@@ -113,14 +119,25 @@ export function logCalls(api: ScormApi, channel: CommitChannel): void {
   }
 }
 
+/** The project's corrections of scorm-again's SCORM 2004 run-time (scorm-rules.ts), once per API object. */
+export function applyScorm2004Rules(api: ScormApi): void {
+  refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
+  checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+  refuseMalformedValues(api as unknown as ScormDataModelAccess);
+  acceptValidValues(api as unknown as ScormDataModelAccess);
+  emptySharedStoreIsUnset(api as unknown as UninitializedGetCheck);
+}
+
 /**
  * One SCO's run-time: scorm-again's API seeded before the SCO loads, its commits carried by the attempt's channel.
  * The API sits on this window (window.API for 1.2, window.API_1484_11 for 2004), where the SCO frame finds it.
  */
 export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: CommitChannel, commitUrl: string) {
   const httpService = {
-    processHttpRequest: (_url: string, params: unknown) =>
-      channel.send(commitUrl, sco.id, params as Record<string, unknown>),
+    processHttpRequest: (_url: string, params: unknown) => {
+      const { cmi, shared } = splitSharedData(launch, params as Record<string, unknown>);
+      return channel.send(commitUrl, sco.id, cmi, { shared });
+    },
     updateSettings: () => undefined,
   };
   const settings = {
@@ -136,9 +153,8 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
   if (launch.scorm_version === '2004') {
     api = new Scorm2004API(settings) as unknown as ScormApi;
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
-    refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
-    checkCollectionIndexes(api as unknown as ScormDataModelAccess);
-    refuseMalformedValues(api as unknown as ScormDataModelAccess);
+    seedSharedData(api as unknown as SharedDataApi, launch, sco.id);
+    applyScorm2004Rules(api);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;

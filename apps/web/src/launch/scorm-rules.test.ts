@@ -1,6 +1,7 @@
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import {
+  acceptValidValues,
   checkCollectionIndexes,
   completeUnsetStatusOnFinish,
   refuseContainerElements,
@@ -156,5 +157,56 @@ describe('SCORM 2004 values of the wrong type', () => {
     expect(set('cmi.interactions.0.id', 'Scene1_Slide3_MultiChoice_0_0')).toEqual(['true', '0']);
     expect(set('cmi.interactions.0.latency', 'P1Y6M14DT')).toEqual(['false', '406']);
     expect(set('cmi.interactions.0.objectives.0.id', 'urn:')).toEqual(['false', '406']);
+  });
+});
+
+describe('SCORM 2004 values scorm-again refuses although the data model allows them', () => {
+  function api2004() {
+    const api = new Scorm2004API({ logLevel: 5 });
+    const access = api as unknown as ScormDataModelAccess;
+    checkCollectionIndexes(access);
+    acceptValidValues(access);
+    api.Initialize('');
+    return api;
+  }
+
+  it.each([
+    ['cmi.location', 'page 2'],
+    ['cmi.learner_preference.language', 'fr-CA'],
+  ])('%s may be set to an empty string', (element, before) => {
+    const api = api2004();
+    expect(api.SetValue(element, before)).toBe('true');
+    expect(api.SetValue(element, '')).toBe('true');
+    expect(api.GetLastError()).toBe('0');
+    expect(api.GetValue(element)).toBe('');
+  });
+
+  it('a learner comment may have an empty location, also as it is created; a wrong index is still refused', () => {
+    const api = api2004();
+    expect(api.SetValue('cmi.comments_from_learner.0.location', '')).toBe('true');
+    expect(api.GetValue('cmi.comments_from_learner._count')).toBe('1');
+    expect(api.GetValue('cmi.comments_from_learner.0.location')).toBe('');
+    expect(api.SetValue('cmi.comments_from_learner.5.location', '')).toBe('false');
+    expect(api.GetLastError()).toBe('351');
+  });
+
+  it('the delivery speed may be 0, never below', () => {
+    const api = api2004();
+    expect(api.SetValue('cmi.learner_preference.delivery_speed', '0.0')).toBe('true');
+    expect(api.GetValue('cmi.learner_preference.delivery_speed')).toBe('0.0');
+    expect(api.SetValue('cmi.learner_preference.delivery_speed', '-1')).toBe('false');
+    expect(api.GetLastError()).toBe('407');
+    expect(api.GetValue('cmi.learner_preference.delivery_speed')).toBe('0.0');
+  });
+
+  it('an interaction’s id may be changed, to a valid id only', () => {
+    const api = api2004();
+    expect(api.SetValue('cmi.interactions.0.id', 'q1')).toBe('true');
+    expect(api.SetValue('cmi.interactions.0.id', 'q2')).toBe('true');
+    expect(api.GetValue('cmi.interactions.0.id')).toBe('q2');
+    expect(api.SetValue('cmi.interactions.0.id', '')).toBe('false');
+    expect(api.GetLastError()).toBe('406');
+    expect(api.GetValue('cmi.interactions.0.id')).toBe('q2');
+    expect(api.SetValue('cmi.interactions.0.type', 'choice')).toBe('true');
   });
 });

@@ -74,21 +74,27 @@ export function refuseContainerElements(api: ScormDataModelAccess, errorNumber: 
   };
 }
 
-/** Collections whose entries a SCO creates by index (SCORM 2004 RTE 4.1.2); `objectives` and `interactions` by id. */
+/**
+ * Collections whose entries a SCO creates by index (SCORM 2004 RTE 4.1.2); `objectives` and `interactions` by id;
+ * `adl.data`'s entries only the LMS creates, from the manifest (RTE 4.3).
+ */
 const COLLECTIONS = new Set([
   'objectives',
   'interactions',
   'comments_from_learner',
   'comments_from_lms',
   'correct_responses',
+  'data',
 ]);
 const CREATED_BY_ID = new Set(['objectives', 'interactions']);
+const CREATED_BY_LMS = new Set(['data']);
 
 /**
  * SCORM 2004 RTE 4.1.2 and 3.1.7.6 on collection indexes, which scorm-again 3.x only partly applies: GetValue of an
  * entry the collection does not hold (an index at or past `_count`, or not written as a plain number) is a general get
- * failure (301); SetValue past the next free index, or with such an index, a general set failure (351); and a new
- * objective or interaction must get its `id` first (408, data model dependency not established).
+ * failure (301); SetValue past the next free index (for `adl.data`, past its last), or with such an index, a general
+ * set failure (351); and a new objective or interaction must get its `id` first (408, data model dependency not
+ * established).
  */
 export function checkCollectionIndexes(api: ScormDataModelAccess): void {
   const getCMIValue = api.getCMIValue.bind(api);
@@ -118,7 +124,7 @@ export function checkCollectionIndexes(api: ScormDataModelAccess): void {
         if (n >= size) return { error: 301 };
         continue;
       }
-      if (n > size) return { error: 351 };
+      if (n > size || (n === size && CREATED_BY_LMS.has(tokens[i - 1]!))) return { error: 351 };
       if (n === size) {
         const field = tokens.slice(i + 1).join('.');
         return CREATED_BY_ID.has(tokens[i - 1]!) && field !== 'id' ? { error: 408 } : { creates: [collection, size] };
@@ -174,5 +180,80 @@ export function refuseMalformedValues(api: ScormDataModelAccess): void {
     if (!malformed) return setCMIValue(element, value);
     api.throwSCORMError(element, 406, `${element}: ${text} is not of the element's type`);
     return 'false';
+  };
+}
+
+/**
+ * SCORM 2004 values scorm-again 3.x refuses although the data model allows them, each with a value scorm-again takes
+ * in its place (so that its own checks of the element, its index and the API state still run) before the value
+ * itself is put in the element's field: an empty `cmi.location`, comment location or learner language
+ * (characterstrings and language_type may be empty, RTE 4.2.1, 4.2.3, 4.2.13), and a delivery speed of 0 (a real
+ * number of 0 and up, RTE 4.2.13).
+ */
+const REFUSED_BUT_VALID: { element: RegExp; valid: (value: string) => boolean; standIn: string }[] = [
+  { element: /^cmi\.(location|comments_from_learner\.\d+\.location)$/, valid: (v) => v === '', standIn: 'x' },
+  { element: /^cmi\.learner_preference\.language$/, valid: (v) => v === '', standIn: 'en' },
+  {
+    element: /^cmi\.learner_preference\.delivery_speed$/,
+    valid: (v) => /^\d{1,5}(\.\d{1,18})?$/.test(v) && Number(v) === 0,
+    standIn: '1',
+  },
+];
+
+/** The object of scorm-again's model that keeps an element's value, in its `_name` field. */
+function fieldOwner(api: object, element: string): Record<string, unknown> | null {
+  const cut = element.lastIndexOf('.');
+  // `cmi.location` is kept by the model's content part
+  const owner = element === 'cmi.location' ? namedNode(api, 'cmi.content') : namedNode(api, element.slice(0, cut));
+  const field = `_${element.slice(cut + 1)}`;
+  return owner && typeof owner === 'object' && field in owner ? (owner as Record<string, unknown>) : null;
+}
+
+/**
+ * Accepts the SCORM 2004 values scorm-again 3.x wrongly refuses (`REFUSED_BUT_VALID`), and a new id for an
+ * interaction that has one: `cmi.interactions.n.id` is read/write (RTE 4.2.9), while scorm-again refuses a change
+ * (351) once an id is set.
+ */
+export function acceptValidValues(api: ScormDataModelAccess): void {
+  const setCMIValue = api.setCMIValue.bind(api);
+  api.setCMIValue = (element, value) => {
+    const text = String(value);
+    const rule = REFUSED_BUT_VALID.find((r) => r.element.test(element) && r.valid(text));
+    if (rule) {
+      const result = setCMIValue(element, rule.standIn);
+      const owner = result === 'true' ? fieldOwner(api, element) : null;
+      if (owner) owner[`_${element.slice(element.lastIndexOf('.') + 1)}`] = text;
+      return result;
+    }
+    const interaction = /^cmi\.interactions\.\d+\.id$/.test(element)
+      ? (namedNode(api, element.slice(0, -'.id'.length)) as { _idIsSet?: boolean } | undefined)
+      : undefined;
+    if (!interaction?._idIsSet) return setCMIValue(element, value);
+    interaction._idIsSet = false;
+    let result = 'false';
+    try {
+      result = setCMIValue(element, value);
+      return result;
+    } finally {
+      interaction._idIsSet = true;
+    }
+  };
+}
+
+/** scorm-again's hook for a GetValue that succeeded with '': it may answer "not initialized" (403) instead. */
+export interface UninitializedGetCheck {
+  checkUninitializedGet(element: string, value: unknown): void;
+  throwSCORMError(element: string, errorNumber: number, message?: string): void;
+}
+
+/**
+ * A shared data store set to the empty string holds nothing: GetValue of it is "not initialized" (403) as before it was
+ * ever written, as ADL's test cases read RTE 4.3; the commit carries the empty store, and the server then forgets it.
+ */
+export function emptySharedStoreIsUnset(api: UninitializedGetCheck): void {
+  const checkUninitializedGet = api.checkUninitializedGet.bind(api);
+  api.checkUninitializedGet = (element, value) => {
+    if (value !== '' || !/^adl\.data\.\d+\.store$/.test(element)) return checkUninitializedGet(element, value);
+    api.throwSCORMError(element, 403, `${element} holds no value`);
   };
 }

@@ -1,7 +1,8 @@
 import { CONTENT_PATHS, type courseRoutes } from '@portal/shared';
 import type { CommitChannel } from './commit-channel';
 import type { FromLaunchPage, NavigationRequest } from './messages';
-import { logCalls, type ScormApi } from './sco-runtime';
+import { applyScorm2004Rules, logCalls, type ScormApi } from './sco-runtime';
+import { splitSharedData } from './shared-data';
 import { SequencingEngine, type EngineOutcome } from './sequencing';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
@@ -52,6 +53,7 @@ export class SequencedAttempt {
       httpService,
     });
     const api = this.engine.api as unknown as ScormApi & { Terminate(parameter?: string): string };
+    applyScorm2004Rules(api);
     logCalls(api, channel);
     // Once the SCO runs, the valid controls are previewed on its live data.
     api.on('Initialize', () => queueMicrotask(() => this.postNavigation()));
@@ -88,11 +90,12 @@ export class SequencedAttempt {
     }
   }
 
-  private commit(cmi: Cmi) {
+  private commit(params: Cmi) {
     const activity = this.delivered;
     if (!activity) return { result: 'false', errorCode: 391 };
+    const { cmi, shared } = splitSharedData(this.launch, params);
     this.saved.set(activity, cmi);
-    const result = this.channel.send(this.commitUrl, activity, cmi, this.snapshot());
+    const result = this.channel.send(this.commitUrl, activity, cmi, { sequencing: this.snapshot(), shared });
     this.postNavigation();
     return result;
   }
@@ -106,7 +109,9 @@ export class SequencedAttempt {
     if (outcome.delivered || outcome.ended) this.deliveries += 1;
     if (outcome.ended) this.ended = true;
     if (this.delivered)
-      this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, this.snapshot());
+      this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, {
+        sequencing: this.snapshot(),
+      });
     this.postNavigation();
     if (outcome.delivered) {
       const activity = outcome.delivered;

@@ -33,6 +33,7 @@ const launch = {
   scos: [],
   complete: false,
   sequencing: null,
+  shared_data: { maps: {}, stores: {} },
 } satisfies courseRoutes.CourseLaunch;
 
 /** The values of ADL's command abbreviations (Commands.properties) that the replayed commands use. */

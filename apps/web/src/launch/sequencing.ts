@@ -3,6 +3,7 @@ import { Scorm2004API } from 'scorm-again';
 import type { NavigationActivity, NavigationRequest, NavigationState } from './messages';
 import { dropEmpty, seed2004 } from './sco-runtime';
 import { resumableState } from './sequencing-state';
+import { seedSharedData, type SharedDataApi } from './shared-data';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSequencing = courseRoutes.LaunchSequencing;
@@ -109,16 +110,21 @@ export class SequencingEngine {
     this.api.reset(undefined, { preserveListeners: true });
     const sco = launch.scos.find((s) => s.id === activityId);
     const continues = !!saved && (resumed || exitOf(saved) === 'suspend');
-    const seed = seed2004(launch, {
-      id: activityId,
-      title: sco?.title ?? activityId,
-      href: sco?.href ?? '',
-      done: false,
-      launch: sco?.launch ?? courseRoutes.NO_LAUNCH_VALUES,
-      cmi: continues ? saved : null,
-    });
+    const seed = seed2004(
+      launch,
+      {
+        id: activityId,
+        title: sco?.title ?? activityId,
+        href: sco?.href ?? '',
+        done: false,
+        launch: sco?.launch ?? courseRoutes.NO_LAUNCH_VALUES,
+        cmi: continues ? saved : null,
+      },
+      continues,
+    );
     const objectives = this.alignObjectives(seed.objectives as Record<string, { id?: string }>);
     this.api.loadFromJSON(dropEmpty({ ...seed, objectives }), '');
+    seedSharedData(this.api as unknown as SharedDataApi, launch, activityId);
   }
 
   /** Objectives keyed at the index the engine already seeded for their id; the others after them. */

@@ -11,8 +11,11 @@ export type ScormVersion = (typeof SCORM_VERSIONS)[number];
 /** URL prefix of a course version's files as course lists name them; served only on the content origin, by token. */
 export const COURSE_CONTENT_PREFIX = '/course-content/';
 
-/** Largest SCORM data model a commit may carry (characters of JSON). */
-export const MAX_CMI_JSON = 256 * 1024;
+/**
+ * Largest SCORM data model a commit may carry (characters of JSON): room for every collection filled to the smallest
+ * maximums SCORM 2004 requires (ADL's test content commits about 440 KB), and still bounded.
+ */
+export const MAX_CMI_JSON = 1024 * 1024;
 /** Largest saved sequencing state of an attempt (characters of JSON). */
 export const MAX_SEQUENCING_STATE_JSON = 1024 * 1024;
 /** Most run-time log entries one commit may carry. */
@@ -234,8 +237,23 @@ export interface SavedCourseState {
   course_expiration: string | null;
 }
 
-/** Largest commit body the commit endpoint takes (bytes). */
-export const MAX_COMMIT_BYTES = 2 * 1024 * 1024;
+/** Largest commit body the commit endpoint takes (bytes): a data model, shared data, sequencing state and log at their limits. */
+export const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
+
+/** SCORM 2004 shared data (RTE 4.3, `adl.data`): a bucket's id is a long identifier (SPM 4000 characters). */
+export const MAX_SHARED_DATA_ID = 4000;
+/** A shared data bucket's store holds at least 64,000 characters (RTE 4.3.2); the portal keeps that much. */
+export const MAX_SHARED_DATA_STORE = 64000;
+/** Most shared data buckets one commit may write (those the SCO's manifest item maps). */
+export const MAX_SHARED_DATA_BUCKETS = 64;
+
+/** The shared data buckets a commit writes: each target id's whole store. */
+const sharedDataStores = z
+  .record(z.string().min(1).max(MAX_SHARED_DATA_ID), z.string().max(MAX_SHARED_DATA_STORE))
+  .refine(
+    (stores) => Object.keys(stores).length <= MAX_SHARED_DATA_BUCKETS,
+    `A commit may write at most ${MAX_SHARED_DATA_BUCKETS} shared data buckets.`,
+  );
 
 /** The rolled-up status of a sequenced course's root activity: what the course result is recorded from. */
 export const sequencingRollup = z.strictObject({
@@ -267,6 +285,8 @@ export const attemptCommit = z.strictObject({
   log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),
   /** A sequenced course's engine state and its root's rollup after this commit. */
   sequencing: z.strictObject({ state: sequencingState, rollup: sequencingRollup }).optional(),
+  /** The `adl.data` stores the SCO wrote (and its manifest item lets it write). */
+  shared_data: sharedDataStores.optional(),
 });
 export type AttemptCommit = z.input<typeof attemptCommit>;
 
@@ -299,6 +319,21 @@ export const NO_LAUNCH_VALUES: ScoLaunchValues = {
   objective_ids: [],
 };
 
+/** An `adlcp:map` of a manifest item: a shared data bucket the SCO sees as `adl.data.n`, and what it may do there. */
+export interface SharedDataMap {
+  targetID: string;
+  readSharedData: boolean;
+  writeSharedData: boolean;
+}
+
+/** The shared data of a launch (SCORM 2004 RTE 4.3): each SCO's maps, and the learner's stores they reach. */
+export interface LaunchSharedData {
+  /** By SCO id; a SCO without maps is left out. */
+  maps: Record<string, SharedDataMap[]>;
+  /** By target id; a bucket never written is left out (its store is not initialized). */
+  stores: Record<string, string>;
+}
+
 /** One SCO of a launch: its saved data (null on a first launch or a new attempt) and its launch values. */
 export interface LaunchSco {
   id: string;
@@ -325,6 +360,7 @@ export interface CourseLaunch {
   learner: { id: string; name: string };
   scos: LaunchSco[];
   complete: boolean;
+  shared_data: LaunchSharedData;
   /** A SCORM 2004 course's sequencing, which the launch page's engine follows; null: the SCOs are a free list. */
   sequencing: LaunchSequencing | null;
 }

@@ -14,6 +14,7 @@ import { courseAttempts } from './0013-course-attempts.js';
 import { courseSequencing } from './0014-course-sequencing.js';
 import { bundleTexts } from './0015-bundle-texts.js';
 import { attemptSequencing } from './0016-attempt-sequencing.js';
+import { scormSharedData } from './0017-scorm-shared-data.js';
 import type { Dialect, PortalMigration } from './index.js';
 
 /** Every migration, in order; the key is its name in the migration table. */
@@ -33,6 +34,7 @@ const all: Record<string, PortalMigration> = {
   '0014-course-sequencing': courseSequencing,
   '0015-bundle-texts': bundleTexts,
   '0016-attempt-sequencing': attemptSequencing,
+  '0017-scorm-shared-data': scormSharedData,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
