@@ -192,6 +192,7 @@ export function NavigationEnded({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('courses');
   return (
     <div className={styles.ended} role="status" data-testid="nav-ended">
+      <CircleCheck aria-hidden size={40} className={styles.endedMark} />
       <p className={styles.endedText}>{t('player.nav.ended')}</p>
       <button type="button" className={styles.endedClose} onClick={onClose} autoFocus data-testid="nav-ended-close">
         {t('player.close')}
