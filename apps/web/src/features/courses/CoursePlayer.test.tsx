@@ -200,7 +200,7 @@ describe('the player of a sequenced course', () => {
     ]);
   });
 
-  it('opens the parts drawer from its toggle and closes it on a choice or Escape', async () => {
+  it('opens the parts drawer from its toggle at the current part, and closes it on a choice or Escape', async () => {
     const frame = await openPlayer();
     navigation(frame, STATE);
     const toggle = screen.getByRole('button', { name: 'Parts' });
@@ -210,12 +210,15 @@ describe('the player of a sequenced course', () => {
 
     fireEvent.click(toggle);
     expect([toggle.getAttribute('aria-expanded'), tree.dataset.open]).toEqual(['true', 'true']);
-    fireEvent.click(screen.getByRole('button', { name: 'Lesson In progress' }));
+    const lesson = screen.getByRole('button', { name: 'Lesson In progress' });
+    expect(document.activeElement).toBe(lesson);
+    fireEvent.click(lesson);
     expect(tree.dataset.open).toBe('false');
 
     fireEvent.click(toggle);
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Lesson In progress' }), { key: 'Escape' });
+    fireEvent.keyDown(lesson, { key: 'Escape' });
     expect(tree.dataset.open).toBe('false');
+    expect(document.activeElement).toBe(toggle);
     expect(onClose).not.toHaveBeenCalled();
   });
 

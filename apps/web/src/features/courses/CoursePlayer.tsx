@@ -85,6 +85,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   /** The learner's last request from the player's controls, so that "Save and close" and "Exit course" close it. */
   const lastRequest = useRef<NavigationRequest['request'] | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  const partsToggle = useRef<HTMLButtonElement>(null);
   const treeId = useId();
   const scale = useFrameScale(navigation ? CHROME.sequenced : CHROME.plain);
 
@@ -231,7 +232,10 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
                 state={navigation}
                 open={partsOpen}
                 onChoose={(target) => navigate({ request: 'choice', target })}
-                onDismiss={() => setPartsOpen(false)}
+                onDismiss={() => {
+                  setPartsOpen(false);
+                  partsToggle.current?.focus();
+                }}
               />
             )}
             <div className={styles.frameArea}>
@@ -268,6 +272,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
               state={navigation}
               treeId={treeId}
               partsOpen={partsOpen}
+              partsToggle={partsToggle}
               onToggleParts={() => setPartsOpen((open) => !open)}
               onNavigate={navigate}
             />

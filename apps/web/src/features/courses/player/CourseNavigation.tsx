@@ -11,7 +11,7 @@ import {
   Save,
   SquareArrowOutUpLeft,
 } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavigationRequest, NavigationState } from '../../../launch/messages';
 import { partStatus, visiblePartTree, type PartNode, type PartStatus } from './navigation-state';
@@ -96,9 +96,18 @@ export function ActivityTree({
   /** The drawer is open (phones only; the column always shows on wider screens). */
   open: boolean;
   onChoose: (id: string) => void;
+  /** Escape in the open drawer. */
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('courses');
+  const nav = useRef<HTMLElement>(null);
+  // An opened drawer takes the focus to the current part (or the first one a choice may go to).
+  useEffect(() => {
+    if (!open) return;
+    const parts = nav.current?.querySelectorAll<HTMLElement>('button');
+    const target = [...(parts ?? [])].find((part) => part.getAttribute('aria-current')) ?? parts?.[0];
+    target?.focus();
+  }, [open]);
   // Escape closes the drawer alone, not the player around it.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -107,6 +116,7 @@ export function ActivityTree({
   };
   return (
     <nav
+      ref={nav}
       id={id}
       className={styles.tree}
       data-open={open}
@@ -142,12 +152,14 @@ export function NavigationControls({
   state,
   treeId,
   partsOpen,
+  partsToggle,
   onToggleParts,
   onNavigate,
 }: {
   state: NavigationState;
   treeId: string;
   partsOpen: boolean;
+  partsToggle: RefObject<HTMLButtonElement | null>;
   onToggleParts: () => void;
   onNavigate: (request: NavigationRequest) => void;
 }) {
@@ -170,6 +182,7 @@ export function NavigationControls({
     <div className={styles.controls} role="group" aria-label={t('player.nav.controls')} data-testid="nav-controls">
       <div className={styles.controlGroup}>
         <button
+          ref={partsToggle}
           type="button"
           className={styles.partsToggle}
           aria-expanded={partsOpen}
