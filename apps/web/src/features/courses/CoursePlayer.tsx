@@ -30,7 +30,10 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups'
 
 const FRAME = { width: 990, height: 600 };
 
-/** Room the player takes around the frame: its header; with a sequenced course's parts column and controls too. */
+/**
+ * Room the player takes around the frame in the window: its header and margins; for a sequenced course also the
+ * controls below and the parts column beside it (16 rem, player/CourseNavigation.module.css).
+ */
 const CHROME = { plain: { width: 0, height: 80 }, sequenced: { width: 16 * 16 + 16, height: 80 + 62 } };
 
 /**
