@@ -161,6 +161,26 @@ describe('the player of a sequenced course', () => {
     expect(screen.getAllByTestId('nav-part').map((p) => p.textContent)).toEqual(['Quiz A Passed', 'Quiz B Failed']);
   });
 
+  it('lists the parts under an invisible cluster in the list the cluster would be in', async () => {
+    const frame = await openPlayer();
+    navigation(frame, {
+      ...STATE,
+      activities: [
+        part('hidden-module', 'Hidden module', { visible: false }),
+        part('a', 'Lesson A', { depth: 1 }),
+        part('b', 'Lesson B', { depth: 1 }),
+        part('c', 'Test', { depth: 0 }),
+      ],
+    });
+    const tree = screen.getByRole('navigation', { name: 'Parts of the course' });
+    const topList = tree.querySelector('ol')!;
+    expect([...topList.children].map((item) => item.firstElementChild?.getAttribute('data-part'))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+
   it('shows exactly the controls the launch page reports valid, and each posts its request', async () => {
     const frame = await openPlayer();
     navigation(frame, STATE);
