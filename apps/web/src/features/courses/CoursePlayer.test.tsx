@@ -5,7 +5,7 @@
  */
 import type { courseRoutes } from '@portal/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,6 +84,7 @@ async function openPlayer(launch = LAUNCH): Promise<Window> {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ result: launch }), { status: 200 })),
   );
+  const listens = vi.spyOn(window, 'addEventListener');
   const course = { alias: 'safe-work', name: 'Safe work', language: 'en' } as ListedCourse;
   const i18n = await translations();
   render(
@@ -94,6 +95,8 @@ async function openPlayer(launch = LAUNCH): Promise<Window> {
     </QueryClientProvider>,
   );
   const frame = (await screen.findByTestId('course-frame')) as HTMLIFrameElement;
+  // The player listens once the launch is in; a launch page speaks only after its frame loaded, later still.
+  await waitFor(() => expect(listens).toHaveBeenCalledWith('message', expect.any(Function)));
   const frameWindow = frame.contentWindow!;
   posted = [];
   vi.spyOn(frameWindow, 'postMessage').mockImplementation((message: unknown, targetOrigin?: unknown) => {
