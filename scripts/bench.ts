@@ -400,6 +400,14 @@ async function learnerAndManagerLoads() {
   const extras: Scenario[] = [
     withEdits,
     {
+      key: 'framework_courses@50',
+      label:
+        "Fastify alone answering a list shaped like a learner's courses (45 KB, no session or database): the floor for that answer",
+      service: framework,
+      connections: 50,
+      requests: learner('courses'),
+    },
+    {
       key: 'courses_compressed@50',
       label: 'courses as a browser asks for them (Accept-Encoding: gzip, deflate, br)',
       service: portal,

@@ -53,9 +53,12 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(error.status)
-        .send({ error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.status(error.status).send({
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.reasons ? { reasons: error.reasons } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -58,4 +58,6 @@ export interface ErrorEnvelope {
   error: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  /** Per failing field, a stable reason code with its parameters, where the web says the reason itself. */
+  reasons?: Record<string, { reason: string } & Record<string, string | number>>;
 }

@@ -15,3 +15,4 @@ export * as managerRoutes from './routes/manager.js';
 export * as homeRoutes from './routes/home.js';
 export type { HomeCounts } from './routes/home.js';
 export * as systemRoutes from './routes/system.js';
+export * from './scorm-time.js';

@@ -142,3 +142,82 @@ export async function listAttempts(db: Db, userId: number, alias: string): Promi
     .orderBy('attempt', 'desc')
     .execute();
 }
+
+/** Every attempt of a person, by course and attempt. */
+export async function listUserAttempts(db: Db, userId: number): Promise<CourseAttempt[]> {
+  return db
+    .selectFrom('course_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('course_alias')
+    .orderBy('attempt')
+    .execute();
+}
+
+/**
+ * The version of a course whose parts a person's record is read against: the one the record was saved with, else
+ * the one in the person's language, else the first.
+ */
+export async function findRecordedVersion(
+  db: Db,
+  alias: string,
+  prefer: { courseId: number | null; language: string },
+): Promise<CourseRow | undefined> {
+  const versions = await db.selectFrom('courses').selectAll().where('alias', '=', alias).orderBy('id').execute();
+  return (
+    versions.find((v) => v.id === prefer.courseId) ??
+    versions.find((v) => v.language === prefer.language) ??
+    versions[0]
+  );
+}
+
+/** Keeps the sequencing engine's state of an attempt (of this course version's tree) in place of the one before. */
+export async function saveAttemptSequencing(
+  db: Db,
+  input: {
+    userId: number;
+    alias: string;
+    attempt: number;
+    courseId: number;
+    state: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<void> {
+  const json = JSON.stringify(input.state);
+  const at = input.now.toISOString();
+  await db
+    .insertInto('attempt_sequencing')
+    .values({
+      user_id: input.userId,
+      course_alias: input.alias,
+      attempt: input.attempt,
+      course_id: input.courseId,
+      state_json: json,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'course_alias', 'attempt'])
+        .doUpdateSet({ course_id: input.courseId, state_json: json, updated_at: at }),
+    )
+    .execute();
+}
+
+/**
+ * The sequencing engine's state saved with an attempt's last commit, or null before its first and when it is of
+ * another version's tree (the attempt then starts its sequencing afresh).
+ */
+export async function findAttemptSequencing(
+  db: Db,
+  input: { userId: number; alias: string; attempt: number; courseId: number },
+): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .selectFrom('attempt_sequencing')
+    .select('state_json')
+    .where('user_id', '=', input.userId)
+    .where('course_alias', '=', input.alias)
+    .where('attempt', '=', input.attempt)
+    .where('course_id', '=', input.courseId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.state_json) as Record<string, unknown>) : null;
+}

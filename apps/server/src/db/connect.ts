@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/index.js';
 import { migrationProvider } from './migrations/provider.js';
@@ -25,6 +25,29 @@ export function isPostgres(db: Db): boolean {
 
 /** SQLite's page cache of a connection, in KiB: its default 2 MB holds a sliver of a large organisation's indexes. */
 const SQLITE_CACHE_KIB = 64 * 1024;
+
+/** Compiled SQLite statements kept per connection, the least recently used dropped beyond this many. */
+const SQLITE_STATEMENTS_KEPT = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely's dialect prepares every query it runs:
+ * compiling a learner call's queries again cost a third of its CPU (docs/performance.md). The same SQL text gets
+ * the statement compiled the first time; SQLite recompiles a kept statement by itself after a schema change.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > SQLITE_STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
+}
 
 /** Opens `sqlite:<path>` (WAL, foreign keys on) or `postgres://…`; `searchPath` isolates a PostgreSQL schema. */
 export function connect(
@@ -57,7 +80,7 @@ export function connect(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

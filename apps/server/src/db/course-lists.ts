@@ -1,8 +1,8 @@
 import type { courseRoutes, Language } from '@portal/shared';
 import { createHash } from 'node:crypto';
-import { contentUrl } from '../domain/content-url.js';
 import { countDueMandatory as countDue, inListOrder, statusOf, type ResultStatus } from '../domain/course-lists.js';
 import { pickVersions } from '../domain/language-versions.js';
+import { catalogue, type Catalogue } from './catalogue.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
 
@@ -10,7 +10,6 @@ type UserCourse = courseRoutes.UserCourse;
 type CatalogueCourse = courseRoutes.CatalogueCourse;
 type CourseProgressList = courseRoutes.CourseProgressList;
 type ProgressResult = courseRoutes.ProgressResult;
-type ScormVersion = courseRoutes.ScormVersion;
 
 /** The person whose courses are listed: what decides which courses and in which order. */
 export interface CourseSubject {
@@ -36,71 +35,40 @@ export async function loadSubjects(db: Db, ids: number[]): Promise<CourseSubject
 }
 
 /** The course versions a person's position is assigned, and every version of the courses given them in addition. */
-async function assignedVersions(db: Db, subject: CourseSubject) {
-  const [byPosition, additional] = await Promise.all([
-    subject.position_id === null
-      ? []
-      : db
-          .selectFrom('courses')
-          .innerJoin('course_positions', 'course_positions.course_id', 'courses.id')
-          .selectAll('courses')
-          .where('course_positions.position_id', '=', subject.position_id)
-          .execute(),
-    db
-      .selectFrom('courses')
-      .innerJoin('additional_courses', 'additional_courses.course_alias', 'courses.alias')
-      .selectAll('courses')
-      .where('additional_courses.user_id', '=', subject.id)
-      .execute(),
-  ]);
-  return { byPosition, additional };
-}
-
-/**
- * Per alias, the version of these a person is shown in `language` (domain/language-versions.ts, pickVersions): a
- * language other than their own reads the courses' versions in it too.
- */
-async function pickIn(
-  db: Db,
-  subject: CourseSubject,
-  versions: readonly CourseRow[],
-  language: string,
-): Promise<Map<string, CourseRow>> {
-  const aliases = [...new Set(versions.map((v) => v.alias))];
-  if (language === subject.language || aliases.length === 0) return pickVersions(subject, versions);
-  const translated = await db
-    .selectFrom('courses')
-    .selectAll()
-    .where('alias', 'in', aliases)
-    .where('language', '=', language)
+async function assignedVersions(db: Db, catalogue: Catalogue, subject: CourseSubject) {
+  const additional = await db
+    .selectFrom('additional_courses')
+    .select('course_alias')
+    .where('user_id', '=', subject.id)
     .execute();
-  return pickVersions(subject, versions, language, (alias) => translated.filter((v) => v.alias === alias));
+  return {
+    byPosition: subject.position_id === null ? [] : catalogue.ofPosition(subject.position_id),
+    additional: additional.flatMap((row) => catalogue.versionsOf(row.course_alias)),
+  };
 }
 
 /** A person's assigned courses, one version per alias, and the aliases they have only in addition. */
 async function pickAssigned(db: Db, subject: CourseSubject, language: string) {
-  const { byPosition, additional } = await assignedVersions(db, subject);
-  const chosen = await pickIn(db, subject, [...byPosition, ...additional], language);
+  const courses = await catalogue(db);
+  const { byPosition, additional } = await assignedVersions(db, courses, subject);
+  const chosen = pickVersions(subject, [...byPosition, ...additional], language, courses.versionsOf);
   const byPositionAliases = new Set(byPosition.map((c) => c.alias));
   const additionalOnly = new Set(additional.map((c) => c.alias).filter((alias) => !byPositionAliases.has(alias)));
-  return { chosen, additionalOnly };
+  return { courses, chosen, additionalOnly };
 }
 
 /** Every version of the courses a person's bundles link to (CMA and instructions). */
-async function linkedVersions(db: Db, subject: CourseSubject): Promise<CourseRow[]> {
+async function linkedVersions(db: Db, catalogue: Catalogue, subject: CourseSubject): Promise<CourseRow[]> {
   if (subject.position_id === null) return [];
-  return db
-    .selectFrom('courses')
-    .selectAll()
-    .where('alias', 'in', (eb) =>
-      eb
-        .selectFrom('bundle_positions')
-        .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
-        .select('bundle_resources.resource_path')
-        .where('bundle_positions.position_id', '=', subject.position_id)
-        .where('bundle_resources.resource_type', '=', 'course'),
-    )
+  const links = await db
+    .selectFrom('bundle_positions')
+    .innerJoin('bundle_resources', 'bundle_resources.bundle_id', 'bundle_positions.bundle_id')
+    .select('bundle_resources.resource_path')
+    .distinct()
+    .where('bundle_positions.position_id', '=', subject.position_id)
+    .where('bundle_resources.resource_type', '=', 'course')
     .execute();
+  return links.flatMap((link) => catalogue.versionsOf(link.resource_path));
 }
 
 /** A person's results by course alias. */
@@ -113,39 +81,19 @@ async function resultsOf(db: Db, userId: number): Promise<Map<string, ResultStat
   return new Map(rows.map((row) => [row.course_alias, row]));
 }
 
-/** A course version's fields as every person's list shows them. */
-function catalogueFields(c: CourseRow): CatalogueCourse {
-  return {
-    id: c.id,
-    alias: c.alias,
-    language: c.language as Language,
-    name: c.name,
-    description: c.description,
-    expiration: c.expiration,
-    folder: c.folder,
-    course_type: c.course_type,
-    course_mandatory: c.course_type === 'mandatory' ? 'true' : 'false',
-    status: 'enabled',
-    course_order_office: c.course_order_office,
-    course_order_store: c.course_order_store,
-    external_url: c.external_url,
-    launch_file: c.launch_file,
-    scorm_version: (c.scorm_version as ScormVersion | null) ?? null,
-    url: c.external_url ? null : contentUrl(c.folder, c.launch_file || 'index.html'),
-  };
-}
-
 /**
- * Names the catalogue fields of these course versions, in this order (16 hex digits of a SHA-256): the same versions
- * with the same fields have the same digest in any process or database, and a change to any of them changes it.
+ * Names the catalogue fields of these course versions, in this order (16 hex digits of a SHA-256 over each version's
+ * own digest): the same versions with the same fields have the same digest in any process or database, and a change
+ * to any of them changes it.
  */
-function catalogueDigest(courses: readonly CourseRow[]): string {
-  const fields = JSON.stringify(courses.map(catalogueFields));
-  return createHash('sha256').update(fields).digest('hex').slice(0, 16);
+function catalogueDigest(catalogue: Catalogue, courses: readonly CourseRow[]): string {
+  const digests = courses.map((course) => catalogue.shown(course.id).digest).join('');
+  return createHash('sha256').update(digests).digest('hex').slice(0, 16);
 }
 
 /** A person's listed courses: the person's own fields of each, then the course version's. */
 function listed(
+  catalogue: Catalogue,
   subject: CourseSubject,
   ordered: readonly CourseRow[],
   additionalOnly: ReadonlySet<string>,
@@ -163,7 +111,7 @@ function listed(
       course_status: status.status,
       days_left: status.daysLeft,
       course_expiration: status.validUntil,
-      ...catalogueFields(course),
+      ...catalogue.shown(course.id).fields,
     };
   });
 }
@@ -173,11 +121,11 @@ export async function listCourses(db: Db, subjects: CourseSubject[], options: Li
   const now = options.now ?? new Date();
   const lists = await Promise.all(
     subjects.map(async (subject) => {
-      const [{ chosen, additionalOnly }, results] = await Promise.all([
+      const [{ courses, chosen, additionalOnly }, results] = await Promise.all([
         pickAssigned(db, subject, options.language ?? subject.language),
         resultsOf(db, subject.id),
       ]);
-      return listed(subject, inListOrder(chosen.values(), subject.typ), additionalOnly, results, now);
+      return listed(courses, subject, inListOrder(chosen.values(), subject.typ), additionalOnly, results, now);
     }),
   );
   return lists.flat();
@@ -192,7 +140,7 @@ export async function listCourseProgress(
   subject: CourseSubject,
   options: ListOptions = {},
 ): Promise<CourseProgressList> {
-  const [{ chosen, additionalOnly }, results] = await Promise.all([
+  const [{ courses, chosen, additionalOnly }, results] = await Promise.all([
     pickAssigned(db, subject, options.language ?? subject.language),
     db
       .selectFrom('course_results')
@@ -201,7 +149,10 @@ export async function listCourseProgress(
       .execute(),
   ]);
   return {
-    catalogue: catalogueDigest([...chosen.values()].sort((a, b) => a.id - b.id)),
+    catalogue: catalogueDigest(
+      courses,
+      [...chosen.values()].sort((a, b) => a.id - b.id),
+    ),
     now: (options.now ?? new Date()).toISOString(),
     ids: inListOrder(chosen.values(), subject.typ).map((c) => c.id),
     additional: [...additionalOnly].flatMap((alias) => chosen.get(alias)?.id ?? []),
@@ -214,15 +165,12 @@ export async function catalogueCourses(
   db: Db,
   ids: readonly number[],
 ): Promise<{ digest: string; courses: CatalogueCourse[] }> {
-  const rows = await db
-    .selectFrom('courses')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .where('status', '=', 'enabled')
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const found = ids.flatMap((id) => byId.get(id) ?? []);
-  return { digest: catalogueDigest(found), courses: found.map(catalogueFields) };
+  const courses = await catalogue(db);
+  const found = ids.flatMap((id) => {
+    const course = courses.byId.get(id);
+    return course?.status === 'enabled' ? [course] : [];
+  });
+  return { digest: catalogueDigest(courses, found), courses: found.map((course) => courses.shown(course.id).fields) };
 }
 
 /** The courses a person's bundles link to (CMA and instructions), with their status. */
@@ -231,10 +179,11 @@ export async function listLinkedCourses(
   subject: CourseSubject,
   options: ListOptions = {},
 ): Promise<UserCourse[]> {
-  const [versions, results] = await Promise.all([linkedVersions(db, subject), resultsOf(db, subject.id)]);
-  const chosen = await pickIn(db, subject, versions, options.language ?? subject.language);
+  const courses = await catalogue(db);
+  const [versions, results] = await Promise.all([linkedVersions(db, courses, subject), resultsOf(db, subject.id)]);
+  const chosen = pickVersions(subject, versions, options.language ?? subject.language, courses.versionsOf);
   const ordered = inListOrder(chosen.values(), subject.typ);
-  return listed(subject, ordered, new Set(), results, options.now ?? new Date());
+  return listed(courses, subject, ordered, new Set(), results, options.now ?? new Date());
 }
 
 /** Number of mandatory courses that are incomplete or expired for the person, in their language (home tile). */
@@ -253,10 +202,11 @@ export async function findOpenableCourse(
   alias: string,
   language: string = subject.language,
 ): Promise<CourseRow | undefined> {
+  const courses = await catalogue(db);
   const [{ byPosition, additional }, linked] = await Promise.all([
-    assignedVersions(db, subject),
-    linkedVersions(db, subject),
+    assignedVersions(db, courses, subject),
+    linkedVersions(db, courses, subject),
   ]);
   const versions = [...byPosition, ...additional, ...linked].filter((c) => c.alias === alias);
-  return (await pickIn(db, subject, versions, language)).get(alias);
+  return pickVersions(subject, versions, language, courses.versionsOf).get(alias);
 }

@@ -1,6 +1,6 @@
 import type { courseRoutes, CourseStatusResult, Language } from '@portal/shared';
 import type { Selectable } from 'kysely';
-import { attemptDone, currentAttempt, type AttemptState } from '../domain/attempts.js';
+import { attemptDone, currentAttempt, rollupSummary, type AttemptState } from '../domain/attempts.js';
 import { statusOf } from '../domain/course-lists.js';
 import { isScoDone, summarize, type Cmi } from '../domain/scorm-status.js';
 import type { Db } from './connect.js';
@@ -155,6 +155,8 @@ export async function saveAttemptState(
     sco: string;
     cmi: Cmi;
     log: ScormLogEntry[];
+    /** A sequenced course's rolled-up root after this commit: the course's status comes from it. */
+    rollup?: courseRoutes.SequencingRollup;
     now?: Date;
   },
 ): Promise<SaveOutcome> {
@@ -173,12 +175,15 @@ export async function saveAttemptState(
     const state: AttemptState = current.fresh ? { scos: {} } : current.state;
     const wasDone = attemptDone(state, input.scoIds);
     state.scos[input.sco] = { cmi: input.cmi, done: isScoDone(version, input.cmi) };
+    if (input.rollup) state.root = input.rollup;
     const nowDone = attemptDone(state, input.scoIds);
     const iso = now.toISOString();
+    const summary = summarize(version, input.cmi);
     const update = await db
       .updateTable('course_results')
       .set({
-        ...summarize(version, input.cmi),
+        ...summary,
+        ...(input.rollup ? rollupSummary(input.rollup) : {}),
         attempt: input.attempt,
         state_seq: input.seq,
         course_id: input.course.id,
@@ -204,12 +209,15 @@ export async function saveAttemptState(
     }
     const done = state.scos[input.sco]!.done;
     if (!wasDone && nowDone) {
-      const summary = summarize(version, input.cmi);
       const outcome = await recordCompletion(db, {
         userId: input.userId,
         course: input.course,
         source: 'scorm',
-        evidence: { attempt: input.attempt, timeSpent: summary.total_time, score: summary.score_raw },
+        evidence: {
+          attempt: input.attempt,
+          timeSpent: summary.total_time,
+          score: input.rollup ? rollupSummary(input.rollup).score_raw : summary.score_raw,
+        },
         now,
       });
       return { kind: 'saved', result: outcome.result, status: outcome.status, done };

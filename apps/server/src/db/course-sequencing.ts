@@ -28,3 +28,13 @@ export async function courseSequencing(db: Db, courseId: number): Promise<Course
     .executeTakeFirst();
   return row ? (JSON.parse(row.sequencing_json) as CourseSequencing) : null;
 }
+
+/** Whether a course version has an activity tree (without reading it). */
+export async function hasCourseSequencing(db: Db, courseId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('course_sequencing')
+    .select('course_id')
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,4 +1,5 @@
 import type { courseRoutes, Language } from '@portal/shared';
+import { catalogueChanged } from './catalogue.js';
 import type { Db } from './connect.js';
 
 type ScormVersion = courseRoutes.ScormVersion;
@@ -44,6 +45,7 @@ export async function saveCourseVersion(
       })
       .where('id', '=', existing.id)
       .execute();
+    catalogueChanged();
     return { id: existing.id, created: false };
   }
   const sibling = await db
@@ -71,5 +73,6 @@ export async function saveCourseVersion(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  catalogueChanged();
   return { id: row.id, created: true };
 }

@@ -1,5 +1,6 @@
 import type { Language, managerRoutes } from '@portal/shared';
 import { sql } from 'kysely';
+import { catalogueChanged } from './catalogue.js';
 import type { Db } from './connect.js';
 import type { CourseRow } from './schema.js';
 
@@ -108,6 +109,7 @@ export async function insertCourse(db: Db, course: NewCourse, now = new Date()):
     .onConflict((oc) => oc.columns(['alias', 'language']).doNothing())
     .returning('id')
     .executeTakeFirst();
+  catalogueChanged();
   return row?.id ?? null;
 }
 
@@ -121,6 +123,7 @@ export type CoursePatch = Partial<
 export async function updateCourseRow(db: Db, id: number, patch: CoursePatch): Promise<void> {
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('courses').set(patch).where('id', '=', id).execute();
+  catalogueChanged();
 }
 
 /* ---------- positions ---------- */
@@ -229,6 +232,7 @@ export async function linkCourse(db: Db, courseId: number, positionId: number): 
     .values({ course_id: courseId, position_id: positionId })
     .onConflict((oc) => oc.columns(['course_id', 'position_id']).doNothing())
     .executeTakeFirst();
+  catalogueChanged();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -238,6 +242,7 @@ export async function unlinkCourse(db: Db, courseId: number, positionId: number)
     .where('course_id', '=', courseId)
     .where('position_id', '=', positionId)
     .executeTakeFirst();
+  catalogueChanged();
   return Number(result.numDeletedRows) > 0;
 }
 

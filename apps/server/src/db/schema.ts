@@ -293,6 +293,15 @@ export interface CourseSequencingTable {
   sequencing_json: string;
 }
 
+export interface AttemptSequencingTable {
+  user_id: number;
+  course_alias: string;
+  attempt: number;
+  course_id: number;
+  state_json: string;
+  updated_at: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -300,6 +309,7 @@ export interface Database {
   users: UsersTable;
   courses: CoursesTable;
   course_sequencing: CourseSequencingTable;
+  attempt_sequencing: AttemptSequencingTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;

@@ -1,9 +1,30 @@
+import type { courseRoutes } from '@portal/shared';
 import { statusOf, type ResultStatus } from './course-lists.js';
-import type { Cmi } from './scorm-status.js';
+import type { Cmi, ScormSummary } from './scorm-status.js';
+
+type SequencingRollup = courseRoutes.SequencingRollup;
 
 /** Per-SCO saved state of an attempt, as kept in course_results.cmi_json. */
 export interface AttemptState {
   scos: Record<string, { cmi: Cmi; done: boolean }>;
+  /** A sequenced course's root activity as rolled up at the last commit: the course's status comes from it. */
+  root?: SequencingRollup;
+}
+
+/** A sequenced course is done when its root is satisfied, or completed and not failed (as a SCO, `isScoDone`). */
+export function rollupDone(root: SequencingRollup): boolean {
+  return root.success === 'passed' || (root.completion === 'completed' && root.success !== 'failed');
+}
+
+/** The result columns a sequenced course takes from its root: status, and the measure as a score of 100. */
+export function rollupSummary(
+  root: SequencingRollup,
+): Pick<ScormSummary, 'completion_status' | 'success_status' | 'score_raw'> {
+  return {
+    completion_status: root.completion,
+    success_status: root.success,
+    score_raw: root.scaled === null ? null : Math.round(root.scaled * 10000) / 100,
+  };
 }
 
 /** What the attempt rules read of a saved result. */
@@ -25,8 +46,9 @@ export function readAttemptState(row: Pick<SavedAttempt, 'cmi_json'> | undefined
   }
 }
 
-/** Every SCO of the course is done in this attempt's state. */
+/** The attempt's rolled-up root is done (a sequenced course), or every SCO of the course is done. */
 export function attemptDone(state: AttemptState, scoIds: string[]): boolean {
+  if (state.root) return rollupDone(state.root);
   return scoIds.length > 0 && scoIds.every((id) => state.scos[id]?.done === true);
 }
 

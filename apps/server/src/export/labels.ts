@@ -2,7 +2,14 @@ import type { CourseStatus, Language } from '@portal/shared';
 import type { BundleState } from '../db/result-exports.js';
 
 export interface ExportLabels {
-  sheets: { results: string; courses: string; completions: string; cma: string; instructions: string };
+  sheets: {
+    results: string;
+    courses: string;
+    completions: string;
+    attempts: string;
+    cma: string;
+    instructions: string;
+  };
   name: string;
   surname: string;
   login: string;
@@ -23,6 +30,13 @@ export interface ExportLabels {
   source: string;
   sources: { scorm: string; message: string; manual: string; import: string };
   recordedBy: string;
+  attempt: string;
+  started: string;
+  lastOpened: string;
+  score: string;
+  timeSpent: string;
+  /** What the run-time reported (SCORM's status words); another word is shown as it came. */
+  scormStatuses: Record<string, string>;
   statuses: Record<CourseStatus, string>;
   bundleStates: Record<BundleState, string>;
 }
@@ -34,6 +48,7 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
       results: 'Rezultāti',
       courses: 'Kursi',
       completions: 'Pabeigšanas',
+      attempts: 'Mēģinājumi',
       cma: 'CMA',
       instructions: 'Instrukcijas',
     },
@@ -57,6 +72,20 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     source: 'Avots',
     sources: { scorm: 'Kurss (SCORM)', message: 'Kurss', manual: 'Manuāli', import: 'Imports' },
     recordedBy: 'Reģistrēja',
+    attempt: 'Mēģinājums',
+    started: 'Sākts',
+    lastOpened: 'Pēdējoreiz atvērts',
+    score: 'Rezultāts',
+    timeSpent: 'Pavadītais laiks',
+    scormStatuses: {
+      passed: 'Nokārtots',
+      failed: 'Nav nokārtots',
+      completed: 'Pabeigts',
+      incomplete: 'Nav pabeigts',
+      browsed: 'Apskatīts',
+      'not attempted': 'Nav sākts',
+      unknown: 'Nav zināms',
+    },
     statuses: {
       not_assigned: 'Nav piešķirts',
       incomplete: 'Nav pabeigts',
@@ -71,6 +100,7 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
       results: 'Rezultatai',
       courses: 'Kursai',
       completions: 'Užbaigimai',
+      attempts: 'Bandymai',
       cma: 'CMA',
       instructions: 'Instrukcijos',
     },
@@ -94,6 +124,20 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     source: 'Šaltinis',
     sources: { scorm: 'Kursas (SCORM)', message: 'Kursas', manual: 'Rankiniu būdu', import: 'Importas' },
     recordedBy: 'Užregistravo',
+    attempt: 'Bandymas',
+    started: 'Pradėta',
+    lastOpened: 'Paskutinį kartą atidaryta',
+    score: 'Rezultatas',
+    timeSpent: 'Praleistas laikas',
+    scormStatuses: {
+      passed: 'Išlaikyta',
+      failed: 'Neišlaikyta',
+      completed: 'Užbaigta',
+      incomplete: 'Neužbaigta',
+      browsed: 'Peržiūrėta',
+      'not attempted': 'Nepradėta',
+      unknown: 'Nežinoma',
+    },
     statuses: {
       not_assigned: 'Nepriskirta',
       incomplete: 'Neužbaigta',
@@ -108,6 +152,7 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
       results: 'Tulemused',
       courses: 'Kursused',
       completions: 'Läbimised',
+      attempts: 'Katsed',
       cma: 'CMA',
       instructions: 'Juhendid',
     },
@@ -131,6 +176,20 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     source: 'Allikas',
     sources: { scorm: 'Kursus (SCORM)', message: 'Kursus', manual: 'Käsitsi', import: 'Import' },
     recordedBy: 'Registreeris',
+    attempt: 'Katse',
+    started: 'Alustatud',
+    lastOpened: 'Viimati avatud',
+    score: 'Tulemus',
+    timeSpent: 'Kulunud aeg',
+    scormStatuses: {
+      passed: 'Sooritatud',
+      failed: 'Ebaõnnestunud',
+      completed: 'Lõpetatud',
+      incomplete: 'Lõpetamata',
+      browsed: 'Sirvitud',
+      'not attempted': 'Alustamata',
+      unknown: 'Teadmata',
+    },
     statuses: {
       not_assigned: 'Määramata',
       incomplete: 'Läbimata',
@@ -145,6 +204,7 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
       results: 'Results',
       courses: 'Courses',
       completions: 'Completions',
+      attempts: 'Attempts',
       cma: 'CMA',
       instructions: 'Instructions',
     },
@@ -168,6 +228,20 @@ export const EXPORT_LABELS: Record<Language, ExportLabels> = {
     source: 'Source',
     sources: { scorm: 'Course (SCORM)', message: 'Course', manual: 'Manual', import: 'Import' },
     recordedBy: 'Recorded by',
+    attempt: 'Attempt',
+    started: 'Started',
+    lastOpened: 'Last opened',
+    score: 'Score',
+    timeSpent: 'Time spent',
+    scormStatuses: {
+      passed: 'Passed',
+      failed: 'Failed',
+      completed: 'Completed',
+      incomplete: 'Incomplete',
+      browsed: 'Browsed',
+      'not attempted': 'Not started',
+      unknown: 'Unknown',
+    },
     statuses: {
       not_assigned: 'Not assigned',
       incomplete: 'Incomplete',

@@ -7,6 +7,7 @@ import { assignedAliases } from '../db/result-cells.js';
 import { loadCatalogue } from '../db/result-columns.js';
 import { bundleRows, bundlesOf, resultRows } from '../db/result-exports.js';
 import { completionHistory, userCourses } from '../db/user-results.js';
+import { listUserAttempts } from '../db/attempts.js';
 import { recordAudit } from '../db/audit.js';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from '../db/sessions.js';
@@ -146,15 +147,17 @@ async function userData(db: Db, actor: SessionUser, query: Record<string, unknow
   const target = await loadTarget(db, params.u);
   if (!target) throw new ApiError('no_user_found', 'No such user.');
   const user = { ...target.profile, login: visibleLogin(actor, target) };
-  const [courses, completions] = await Promise.all([
+  const [courses, completions, attempts] = await Promise.all([
     userCourses(db, user, params.lang as Language, new Date()),
     completionHistory(db, user.id),
+    listUserAttempts(db, user.id),
   ]);
   const safeLogin = user.login.replace(/[^a-z0-9._-]/gi, '_') || String(user.id);
   return {
     filename: `user-${safeLogin}-${today()}.xlsx`,
     audit: { action: 'export.user_data', after: { user_id: user.id } },
-    write: (stream) => writeUserDataWorkbook(stream, { lang: params.lang, details: { user, courses, completions } }),
+    write: (stream) =>
+      writeUserDataWorkbook(stream, { lang: params.lang, details: { user, courses, completions }, attempts }),
   };
 }
 

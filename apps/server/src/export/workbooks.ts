@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { adminRoutes, CourseStatus, Language } from '@portal/shared';
+import { clockText, scormTimeSeconds, type adminRoutes, type CourseStatus, type Language } from '@portal/shared';
 import type { BundleState } from '../db/result-exports.js';
 import { EXPORT_LABELS, type ExportLabels } from './labels.js';
 import { excelDate, writeWorkbook, type SheetColumn } from './xlsx.js';
@@ -94,10 +94,28 @@ export async function writeBundlesWorkbook(
   });
 }
 
-/** One person: every course of their country with status and dates, then the history of completions. */
+/** One attempt of a course as the player launched it, with what its run-time last reported. */
+export interface AttemptRow {
+  course_alias: string;
+  attempt: number;
+  started_at: string;
+  launched_at: string;
+  status: string | null;
+  score: number | null;
+  total_time: string | null;
+}
+
+/**
+ * One person: every course of their country with status and dates, the history of completions, and every attempt
+ * the player launched.
+ */
 export async function writeUserDataWorkbook(
   stream: Writable,
-  options: { lang: Language; details: Pick<adminRoutes.UserDetails, 'user' | 'courses' | 'completions'> },
+  options: {
+    lang: Language;
+    details: Pick<adminRoutes.UserDetails, 'user' | 'courses' | 'completions'>;
+    attempts: AttemptRow[];
+  },
 ): Promise<void> {
   const l = EXPORT_LABELS[options.lang];
   const { user, courses, completions } = options.details;
@@ -143,6 +161,27 @@ export async function writeUserDataWorkbook(
         excelDate(completion.finish_time),
         l.sources[completion.source],
         completion.recorded_by ?? '',
+      ]);
+    }
+    const attemptSheet = workbook.addSheet(l.sheets.attempts, [
+      { header: l.course, width: 36 },
+      { header: l.attempt, width: 10 },
+      { header: l.started, width: 14, kind: 'date' },
+      { header: l.lastOpened, width: 14, kind: 'date' },
+      { header: l.status, width: 16 },
+      { header: l.score, width: 10 },
+      { header: l.timeSpent, width: 14 },
+    ]);
+    for (const attempt of options.attempts) {
+      const seconds = scormTimeSeconds(attempt.total_time);
+      await attemptSheet.addRow([
+        names.get(attempt.course_alias) ?? attempt.course_alias,
+        attempt.attempt,
+        excelDate(attempt.started_at),
+        excelDate(attempt.launched_at),
+        attempt.status === null ? '' : (l.scormStatuses[attempt.status] ?? attempt.status),
+        attempt.score,
+        seconds === null ? '' : clockText(seconds),
       ]);
     }
   });

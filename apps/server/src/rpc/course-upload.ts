@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { managerRoutes } from '@portal/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { invalidInput } from './errors.js';
+import { invalidInput, packageRefused } from './errors.js';
 import { addCourseFromPackage } from './manager-catalogue.js';
 import { assertSameOrigin, authorizeCaller, zodFields, type ApiDeps } from './registry.js';
 
@@ -19,9 +19,7 @@ async function drain(stream: Readable): Promise<void> {
 }
 
 const tooLarge = () =>
-  invalidInput(`The package is larger than ${MAX_PACKAGE_BYTES / (1024 * 1024)} MB.`, {
-    package: 'The file is too large.',
-  });
+  packageRefused({ reason: 'too-large' }, `The package is larger than ${MAX_PACKAGE_BYTES / (1024 * 1024)} MB.`);
 
 /**
  * `POST /api/course-upload` (multipart/form-data): the training manager's add_course with a SCORM .zip.
@@ -62,7 +60,7 @@ export const courseUpload: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
         }
         if (!/\.zip$/i.test(part.filename)) {
           await drain(part.file);
-          throw invalidInput('The request is not valid.', { package: 'Choose a SCORM package: a .zip file.' });
+          throw packageRefused({ reason: 'not-zip' }, 'Choose a SCORM package: a .zip file.');
         }
         parsedInput = parsed.data;
         zipPath = path.join(dir, 'package.zip');

@@ -1,12 +1,7 @@
-import {
-  COMMIT_DEFLATE_TYPE,
-  joinCourseProgress,
-  type courseRoutes,
-  type HomeCounts,
-  type Language,
-} from '@portal/shared';
+import { COMMIT_DEFLATE_TYPE, courseRoutes, joinCourseProgress, type HomeCounts, type Language } from '@portal/shared';
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
+import { catalogueChanged } from '../db/catalogue.js';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
 
 type UserCourse = courseRoutes.UserCourse;
@@ -304,11 +299,13 @@ describeEachDatabase('courses', (env) => {
       .where('alias', '=', 'time-management')
       .where('language', '=', 'lv')
       .execute();
+    catalogueChanged();
     const without = await list(env(), token);
     expect(aliases(without)).not.toContain('time-management');
     // The list is the same in every language: the English version, still enabled, does not bring it back.
     expect(aliases(await list(env(), token, { userLang: 'en' }))).not.toContain('time-management');
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('alias', '=', 'time-management').execute();
+    catalogueChanged();
   });
 
   it('gives the own list as progress and catalogue, which join to the courses list; the catalogue cached at its digest', async () => {
@@ -386,11 +383,13 @@ describeEachDatabase('courses', (env) => {
       .where('status', '=', 'enabled')
       .executeTakeFirstOrThrow();
     await env().db.updateTable('courses').set({ description: 'Changed' }).where('id', '=', elsewhere.id).execute();
+    catalogueChanged();
     const changed = await env().call('course_catalogue', { v: '0000000000000000', ids: [elsewhere.id] }, token);
     expect(changed.body.result).toEqual([expect.objectContaining({ id: elsewhere.id, description: 'Changed' })]);
     expect((await joined()).v).toBe(before);
     const welcome = courses.find((c) => c.alias === 'welcome')!;
     await env().db.updateTable('courses').set({ name: 'Sveicināti!' }).where('id', '=', welcome.id).execute();
+    catalogueChanged();
     const { v: after, list: renamed } = await joined();
     expect(after).not.toBe(before);
     expect(renamed.find((c) => c.id === welcome.id)?.name).toBe('Sveicināti!');
@@ -403,9 +402,11 @@ describeEachDatabase('courses', (env) => {
       .set({ name: welcome.name, status: 'disabled' })
       .where('id', '=', welcome.id)
       .execute();
+    catalogueChanged();
     const disabled = await env().call('course_catalogue', { v: after, ids: [welcome.id, 2_000_000] }, token);
     expect(disabled.body.result).toEqual([]);
     await env().db.updateTable('courses').set({ status: 'enabled' }).where('id', '=', welcome.id).execute();
+    catalogueChanged();
   });
 
   it('completes a course once: a second or concurrent call changes nothing, and the home count drops', async () => {
@@ -689,6 +690,90 @@ describeEachDatabase('courses', (env) => {
       { attempt: 1, status: 'passed' },
       { attempt: 2, status: 'incomplete' },
     ]);
+  });
+
+  it('keeps a sequenced course’s engine state per attempt, and records the course from its rolled-up root', async () => {
+    const storeAdmin = await env().login('lo1234', 'demo-pass');
+    const cashier = await addCashier(env(), storeAdmin, 'Ieva', 'Sprūde');
+    const token = await env().login(cashier.login);
+    const first = await launch(env(), token, 'safe-work');
+    expect(first.sequencing).toMatchObject({ activityTree: { id: expect.any(String) }, state: null });
+    const sco = first.scos[0]!.id;
+    expect(Object.keys(first.sequencing!.launches)).toContain(sco);
+    const passedSco = { completion_status: 'completed', success_status: 'passed', total_time: 'PT2M' };
+    const state = (current: string | null) => ({ sequencing: { currentActivity: current, suspendedActivity: null } });
+    const root = (completion: string, success: string, scaled: number | null) => ({ completion, success, scaled });
+    const commit = (seq: number, sequencing: unknown, token = first.token) =>
+      commitAttempt(env(), { token, seq, sco, cmi: passedSco, sequencing });
+
+    // The SCO passed, but the root has not rolled up to completed: the course is not complete.
+    const saved = await commit(1, { state: state(sco), rollup: root('incomplete', 'unknown', null) });
+    expect(saved.body.result).toMatchObject({ saved: true, complete: false });
+    expect((await launch(env(), token, 'safe-work')).sequencing!.state).toEqual(state(sco));
+    // The same attempt in another language's version has another tree: its sequencing starts afresh there.
+    expect(await launch(env(), token, 'safe-work', false, 'en')).toMatchObject({
+      attempt: 1,
+      sequencing: { state: null },
+    });
+
+    for (const invalid of [
+      { state: { activityStates: {} }, rollup: root('incomplete', 'unknown', null) },
+      { state: state(sco), rollup: root('done', 'unknown', null) },
+      { state: state(sco), rollup: root('completed', 'passed', 2) },
+      {
+        state: { ...state(sco), pad: 'x'.repeat(courseRoutes.MAX_SEQUENCING_STATE_JSON) },
+        rollup: root('unknown', 'unknown', null),
+      },
+    ]) {
+      expect((await commit(2, invalid)).status).toBe(400);
+    }
+    const welcome = await launch(env(), token, 'welcome');
+    expect(welcome.sequencing).toBeNull();
+    const unsequenced = await commitAttempt(env(), {
+      token: welcome.token,
+      seq: 1,
+      sco: welcome.scos[0]!.id,
+      cmi: { core: { lesson_status: 'incomplete' } },
+      sequencing: { state: state(null), rollup: root('completed', 'passed', 1) },
+    });
+    expect(unsequenced.status).toBe(400);
+
+    const completed = await commit(2, { state: state(null), rollup: root('completed', 'passed', 0.8) });
+    expect(completed.body.result).toMatchObject({ saved: true, complete: true });
+    const result = await env()
+      .db.selectFrom('course_results')
+      .select(['complete', 'completion_status', 'success_status', 'score_raw'])
+      .where('user_id', '=', cashier.id)
+      .where('course_alias', '=', 'safe-work')
+      .executeTakeFirstOrThrow();
+    expect(result).toEqual({ complete: 1, completion_status: 'completed', success_status: 'passed', score_raw: 80 });
+    const attempts = await env().call(
+      'get_course_attempts',
+      { user_id: cashier.id, course_alias: 'safe-work' },
+      storeAdmin,
+    );
+    expect(attempts.body.result).toEqual([expect.objectContaining({ attempt: 1, status: 'passed', score: 80 })]);
+
+    // A completed course opens in review from its start, and nothing it commits reaches the record or the state.
+    const review = await launch(env(), token, 'safe-work');
+    expect(review).toMatchObject({ mode: 'review', sequencing: { state: null } });
+    const ignored = await commit(3, { state: state(sco), rollup: root('incomplete', 'failed', -1) }, review.token);
+    expect(ignored.body.result).toMatchObject({ saved: false, complete: true });
+    const kept = await env()
+      .db.selectFrom('attempt_sequencing')
+      .select(['attempt', 'state_json'])
+      .where('user_id', '=', cashier.id)
+      .execute();
+    expect(kept.map((row) => ({ attempt: row.attempt, state: JSON.parse(row.state_json) as unknown }))).toEqual([
+      { attempt: 1, state: state(null) },
+    ]);
+
+    // A new attempt starts its sequencing afresh; a lower rollup never takes the completion away.
+    const again = await launch(env(), token, 'safe-work', true);
+    expect(again).toMatchObject({ mode: 'normal', attempt: 2, sequencing: { state: null } });
+    const lower = await commit(1, { state: state(sco), rollup: root('incomplete', 'failed', 0.1) }, again.token);
+    expect(lower.body.result).toMatchObject({ saved: true, attempt: 2, complete: true });
+    expect((await launch(env(), token, 'safe-work')).sequencing!.state).toEqual(state(sco));
   });
 
   it('accepts a completion only from a launched attempt of the caller’s own course', async () => {

@@ -1,5 +1,12 @@
 import { CONTENT_PATHS, courseRoutes, courseStatus, type Language } from '@portal/shared';
-import { findLaunchedAttempt, issueAttemptToken, listAttempts, recordLaunch } from '../db/attempts.js';
+import {
+  findAttemptSequencing,
+  findLaunchedAttempt,
+  findRecordedVersion,
+  issueAttemptToken,
+  listAttempts,
+  recordLaunch,
+} from '../db/attempts.js';
 import {
   catalogueCourses,
   findOpenableCourse,
@@ -9,7 +16,9 @@ import {
   loadSubjects,
 } from '../db/course-lists.js';
 import { findResult, readCourseLog, recordCompletion, startNewAttempt } from '../db/course-progress.js';
-import { attemptFinished, currentAttempt } from '../domain/attempts.js';
+import { courseSequencing } from '../db/course-sequencing.js';
+import { attemptFinished, currentAttempt, readAttemptState } from '../domain/attempts.js';
+import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
 import { courseScos } from '../scorm/library.js';
@@ -174,6 +183,17 @@ export const launchCourse = route(courseRoutes.launchCourse, {
       now,
     });
     const contentOrigin = contentOriginFor(config, origin);
+    const tree = course.scorm_version === '2004' ? await courseSequencing(db, course.id) : null;
+    // A review plays the course again from its start: the finished attempt's engine state has nothing to deliver.
+    const state =
+      tree && !review && !current.fresh
+        ? await findAttemptSequencing(db, {
+            userId: subject.id,
+            alias: course.alias,
+            attempt: current.attempt,
+            courseId: course.id,
+          })
+        : null;
     return {
       content_origin: contentOrigin,
       launch_url: `${contentOrigin}${CONTENT_PATHS.launchPage}`,
@@ -192,6 +212,7 @@ export const launchCourse = route(courseRoutes.launchCourse, {
         launch: sco.launch,
       })),
       complete: row?.complete === 1,
+      sequencing: tree ? { activityTree: { ...tree.activityTree }, launches: tree.launches, state } : null,
     };
   },
 });
@@ -221,6 +242,23 @@ export const getCourseAttempts = route(courseRoutes.getCourseAttempts, {
   },
 });
 
+export const getCourseParts = route(courseRoutes.getCourseParts, {
+  allow: 'view_results',
+  subjectUsers: (input) => [input.user_id],
+  async handler({ input, db, config }) {
+    const row = await findResult(db, input.user_id, input.course_alias);
+    const [subject] = await loadSubjects(db, [input.user_id]);
+    const course = await findRecordedVersion(db, input.course_alias, {
+      courseId: row?.course_id ?? null,
+      language: subject?.language ?? '',
+    });
+    if (!course) throw notFound('There is no such course.');
+    const scos = courseScos(config.COURSES_DIR, course);
+    const version = (course.scorm_version as ScormVersion | null) ?? null;
+    return { attempt: row?.attempt ?? null, parts: partStatuses(version, scos, readAttemptState(row)) };
+  },
+});
+
 /** Calls of the courses area. */
 export const coursesApi: RouteDef[] = [
   courses,
@@ -232,4 +270,5 @@ export const coursesApi: RouteDef[] = [
   launchCourse,
   getCourseLog,
   getCourseAttempts,
+  getCourseParts,
 ] as RouteDef[];

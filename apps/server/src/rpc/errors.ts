@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@portal/shared';
+import type { ErrorCode, ErrorEnvelope, managerRoutes } from '@portal/shared';
 import { ERROR_STATUS } from '@portal/shared';
 
 /** An error that becomes the `{ error, message }` envelope with its status. */
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Sent as `Retry-After`: how long a refused caller should wait (`rate limited`). */
     readonly retryAfterSeconds?: number,
+    /** Per field, a stable reason code with its parameters, for a client that says the reason itself. */
+    readonly reasons?: ErrorEnvelope['reasons'],
   ) {
     super(message);
   }
@@ -25,3 +27,9 @@ export const invalidInput = (message: string, fields?: Record<string, string>) =
 export const conflict = (message: string) => new ApiError('conflict', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new ApiError('rate limited', message, undefined, retryAfterSeconds);
+
+/** An uploaded package refused: the English sentence in `message` and `fields`, its reason code in `reasons`. */
+export const packageRefused = (refusal: managerRoutes.PackageRefusal, detail: string) =>
+  new ApiError('invalid input', `The package was refused: ${detail}`, { package: detail }, undefined, {
+    package: { ...refusal },
+  });

@@ -20,7 +20,7 @@ import { findCourseDir, readCourseManifest } from '../scorm/library.js';
 import { parseSequencing } from '../scorm/sequencing/activity-tree.js';
 import type { CourseSequencing } from '../scorm/sequencing/types.js';
 import { SequencingError } from '../scorm/sequencing/values.js';
-import { conflict, invalidInput, notFound } from './errors.js';
+import { conflict, invalidInput, notFound, packageRefused } from './errors.js';
 import { route, type RouteDef } from './registry.js';
 
 type AddCourseInput = ParsedInputOf<typeof managerRoutes.addCourse>;
@@ -94,7 +94,7 @@ export async function addCourseFromPackage(
     imported = await importPackage(zipPath, { coursesDir: deps.config.COURSES_DIR, folder });
   } catch (error) {
     if (error instanceof PackageError) {
-      throw invalidInput(`The package was refused: ${error.message}`, { package: error.message });
+      throw packageRefused(error.refusal, error.message);
     }
     throw error;
   }

@@ -1,8 +1,10 @@
 import { courseRoutes } from '@portal/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import { findAttemptToken, touchAttemptToken, updateAttemptSummary } from '../db/attempts.js';
+import { findAttemptToken, saveAttemptSequencing, touchAttemptToken, updateAttemptSummary } from '../db/attempts.js';
+import { hasCourseSequencing } from '../db/course-sequencing.js';
 import { findResult, saveAttemptState } from '../db/course-progress.js';
+import { rollupSummary } from '../domain/attempts.js';
 import { statusOf } from '../domain/course-lists.js';
 import { summarize } from '../domain/scorm-status.js';
 import { zodFields } from '../rpc/registry.js';
@@ -36,6 +38,8 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
     const { course } = token;
     const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
     if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
+    if (input.sequencing && !(await hasCourseSequencing(tx, course.id)))
+      throw invalidInput('This course is not sequenced.', { sequencing: 'not a sequenced course' });
     if (token.review === 1) {
       const row = await findResult(tx, token.user_id, course.alias);
       const status = statusOf(row, course.expiration, now);
@@ -59,6 +63,7 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
       sco: input.sco,
       cmi: input.cmi,
       log: input.log,
+      rollup: input.sequencing?.rollup,
       now,
     });
     if (outcome.kind === 'conflict')
@@ -67,16 +72,27 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
     if (outcome.kind === 'saved') {
       const version = (course.scorm_version as courseRoutes.ScormVersion | null) ?? null;
       const summary = summarize(version, input.cmi);
-      const success = summary.success_status && summary.success_status !== 'unknown' ? summary.success_status : null;
+      const root = input.sequencing ? rollupSummary(input.sequencing.rollup) : summary;
+      const success = root.success_status && root.success_status !== 'unknown' ? root.success_status : null;
       await updateAttemptSummary(tx, {
         userId: token.user_id,
         alias: course.alias,
         attempt: token.attempt,
-        status: summary.lesson_status ?? success ?? summary.completion_status,
-        score: summary.score_raw,
+        status: summary.lesson_status ?? success ?? root.completion_status,
+        score: root.score_raw,
         totalTime: summary.total_time,
         now,
       });
+      if (input.sequencing) {
+        await saveAttemptSequencing(tx, {
+          userId: token.user_id,
+          alias: course.alias,
+          attempt: token.attempt,
+          courseId: course.id,
+          state: input.sequencing.state,
+          now,
+        });
+      }
     }
     return {
       saved: outcome.kind === 'saved',

@@ -34,9 +34,9 @@ describeEachDatabase(
       packages = await hostilePackages();
     });
 
-    it('answers each with 400 and a message saying what is wrong, and keeps nothing of it', async () => {
+    it('answers each with 400, a message saying what is wrong and its reason code, and keeps nothing of it', async () => {
       const before = fs.readdirSync(coursesDir);
-      for (const [index, { kind, zip, message }] of packages.entries()) {
+      for (const [index, { kind, zip, message, reason }] of packages.entries()) {
         const body = multipart(
           { alias: `hostile-${index}`, language: 'en', name: 'Hostile', course_type: 'optional', expiration: '0' },
           zip,
@@ -50,6 +50,7 @@ describeEachDatabase(
         expect([kind, res.statusCode]).toEqual([kind, 400]);
         expect(res.json()).toMatchObject({ error: 'invalid input' });
         expect([kind, res.json().message]).toEqual([kind, expect.stringMatching(message)]);
+        expect([kind, res.json().reasons?.package?.reason]).toEqual([kind, reason]);
       }
       expect(fs.readdirSync(coursesDir)).toEqual(before);
     });

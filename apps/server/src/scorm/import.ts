@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import type { managerRoutes } from '@portal/shared';
 import yauzl from 'yauzl';
 import { isFolderName } from './library.js';
 import { ManifestError, parseManifest, type Manifest } from './manifest.js';
 import { parseSequencing } from './sequencing/activity-tree.js';
 import type { CourseSequencing } from './sequencing/types.js';
 import { MANIFEST_LIMITS, manifestCostProblem } from './manifest-cost.js';
+
+type PackageRefusal = managerRoutes.PackageRefusal;
 
 /** Limits of one package; the defaults suit authoring-tool output with video. */
 export interface ImportLimits {
@@ -41,10 +44,19 @@ export interface ImportedPackage {
   bytes: number;
 }
 
-/** A package refused for a reason the person importing it can act on. */
-export class PackageError extends Error {}
+/** A package refused for a reason the person importing it can act on, with its code (managerRoutes.PACKAGE_REASONS). */
+export class PackageError extends Error {
+  constructor(
+    readonly refusal: PackageRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 const MANIFEST = 'imsmanifest.xml';
+/** What the player can launch: a web page. */
+const HTML_LAUNCH = /\.(html?|xhtml)$/i;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 /** Below this an entry's ratio says nothing (a small file of spaces compresses by hundreds and harms no one). */
@@ -54,13 +66,25 @@ const RATIO_FLOOR_BYTES = 64 * 1024;
 function checkEntryName(name: string): string {
   const slashed = name.replace(/\\/g, '/');
   if (slashed.startsWith('/') || /^[a-z]:/i.test(slashed))
-    throw new PackageError(`The package holds an absolute path: "${name}".`);
+    throw new PackageError({ reason: 'unsafe-entry', file: name }, `The package holds an absolute path: "${name}".`);
   const parts = slashed.split('/');
-  if (parts.some((p) => p === '..')) throw new PackageError(`The package holds a path outside its folder: "${name}".`);
-  if (slashed.includes('\0')) throw new PackageError('The package holds a file name with a NUL character.');
+  if (parts.some((p) => p === '..'))
+    throw new PackageError(
+      { reason: 'unsafe-entry', file: name },
+      `The package holds a path outside its folder: "${name}".`,
+    );
+  if (slashed.includes('\0'))
+    throw new PackageError(
+      { reason: 'unsafe-entry', file: slashed.replace(/\0/g, '\uFFFD') },
+      'The package holds a file name with a NUL character.',
+    );
   const normal = parts.filter((p) => p !== '' && p !== '.').join('/');
   if (slashed.endsWith('/')) return normal === '' ? '' : `${normal}/`;
-  if (normal === '') throw new PackageError(`The package holds a file without a name: "${name}".`);
+  if (normal === '')
+    throw new PackageError(
+      { reason: 'unsafe-entry', file: name },
+      `The package holds a file without a name: "${name}".`,
+    );
   return normal;
 }
 
@@ -70,17 +94,20 @@ function checkPaths(names: string[]) {
   const folders = new Set<string>();
   for (const name of names) {
     if (name.endsWith('/')) folders.add(name.slice(0, -1));
-    else if (files.has(name)) throw new PackageError(`The package holds "${name}" twice.`);
+    else if (files.has(name))
+      throw new PackageError({ reason: 'unsafe-entry', file: name }, `The package holds "${name}" twice.`);
     else files.add(name);
     const parts = name.split('/');
     for (let end = 1; end < parts.length; end++) folders.add(parts.slice(0, end).join('/'));
   }
   for (const file of files) {
-    if (folders.has(file)) throw new PackageError(`"${file}" is both a file and a folder in the package.`);
+    if (folders.has(file))
+      throw new PackageError({ reason: 'unsafe-entry', file }, `"${file}" is both a file and a folder in the package.`);
   }
 }
 
-const tooCompressed = (what: string) => new PackageError(`${what} is compressed suspiciously well (a zip bomb?).`);
+const tooCompressed = (what: string) =>
+  new PackageError({ reason: 'zip-bomb' }, `${what} is compressed suspiciously well (a zip bomb?).`);
 
 /** Whether `unpacked` bytes from `packed` exceed the ratio (never below the floor). */
 const overRatio = (unpacked: number, packed: number, ratio: number) =>
@@ -89,7 +116,7 @@ const overRatio = (unpacked: number, packed: number, ratio: number) =>
 /** Errors of the package's own bytes (a damaged stream, an unknown method) as refusals; the server's own fail. */
 function asPackageError(error: unknown, what: string): unknown {
   if (error instanceof PackageError || (error as NodeJS.ErrnoException).syscall) return error;
-  return new PackageError(`${what} cannot be unpacked (${(error as Error).message}).`);
+  return new PackageError({ reason: 'not-zip' }, `${what} cannot be unpacked (${(error as Error).message}).`);
 }
 
 async function readManifest(
@@ -102,7 +129,10 @@ async function readManifest(
     for await (const chunk of (await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > MANIFEST_LIMITS.bytes) {
-        throw new PackageError(`imsmanifest.xml is larger than ${MANIFEST_LIMITS.bytes / 1024} KiB.`);
+        throw new PackageError(
+          { reason: 'manifest-too-complex' },
+          `imsmanifest.xml is larger than ${MANIFEST_LIMITS.bytes / 1024} KiB.`,
+        );
       }
       chunks.push(chunk);
     }
@@ -111,18 +141,24 @@ async function readManifest(
   }
   const bytes = Buffer.concat(chunks);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0)) {
-    throw new PackageError('imsmanifest.xml is not UTF-8 text (UTF-16, or NUL characters): save it as UTF-8.');
+    throw new PackageError(
+      { reason: 'manifest-not-utf8' },
+      'imsmanifest.xml is not UTF-8 text (UTF-16, or NUL characters): save it as UTF-8.',
+    );
   }
   const xml = bytes.toString('utf8');
   const problem = manifestCostProblem(xml);
-  if (problem) throw new PackageError(problem);
+  if (problem) throw new PackageError({ reason: 'manifest-too-complex' }, problem);
   try {
     const manifest = parseManifest(xml);
     return { manifest, sequencing: manifest.version === '2004' ? parseSequencing(xml) : null };
   } catch (error) {
     // The parser reads nothing but the package's text: whatever it refuses is the package's fault.
-    if (error instanceof ManifestError) throw new PackageError(error.message);
-    throw new PackageError(`imsmanifest.xml cannot be read: ${(error as Error).message}`);
+    if (error instanceof ManifestError) throw new PackageError(error.refusal, error.message);
+    throw new PackageError(
+      { reason: 'manifest-unreadable' },
+      `imsmanifest.xml cannot be read: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -138,32 +174,42 @@ export async function importPackage(
 ): Promise<ImportedPackage> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   if (!isFolderName(options.folder)) {
-    throw new PackageError(`"${options.folder}" is not a valid course folder name (letters, digits, ".", "-", "_").`);
+    throw new PackageError(
+      { reason: 'invalid-folder', folder: options.folder },
+      `"${options.folder}" is not a valid course folder name (letters, digits, ".", "-", "_").`,
+    );
   }
   let stat: fs.Stats;
   try {
     stat = fs.statSync(zipPath);
   } catch {
-    throw new PackageError(`Cannot read ${zipPath}.`);
+    throw new PackageError({ reason: 'not-zip' }, `Cannot read ${zipPath}.`);
   }
-  if (!stat.isFile()) throw new PackageError(`${zipPath} is not a file.`);
-  if (stat.size > limits.maxZipBytes) throw new PackageError(`The package is larger than ${limits.maxZipBytes} bytes.`);
+  if (!stat.isFile()) throw new PackageError({ reason: 'not-zip' }, `${zipPath} is not a file.`);
+  if (stat.size > limits.maxZipBytes)
+    throw new PackageError({ reason: 'too-large' }, `The package is larger than ${limits.maxZipBytes} bytes.`);
 
   const target = path.join(options.coursesDir, options.folder);
   if (fs.existsSync(target) && !options.replace) {
-    throw new PackageError(`The course folder "${options.folder}" already exists (use replace to update it).`);
+    throw new PackageError(
+      { reason: 'invalid-folder', folder: options.folder },
+      `The course folder "${options.folder}" already exists (use replace to update it).`,
+    );
   }
 
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, strictFileNames: false });
   } catch (error) {
-    throw new PackageError(`The file is not a readable .zip archive (${(error as Error).message}).`);
+    throw new PackageError(
+      { reason: 'not-zip' },
+      `The file is not a readable .zip archive (${(error as Error).message}).`,
+    );
   }
 
   try {
     if (zip.entryCount > limits.maxEntries)
-      throw new PackageError(`The package holds more than ${limits.maxEntries} files.`);
+      throw new PackageError({ reason: 'too-large' }, `The package holds more than ${limits.maxEntries} files.`);
     const entries: { entry: yauzl.Entry; name: string }[] = [];
     let declared = 0;
     let packed = 0;
@@ -171,20 +217,30 @@ export async function importPackage(
       for await (const entry of zip.eachEntry()) {
         const name = checkEntryName(entry.fileName);
         if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
-          throw new PackageError(`The package holds a symbolic link: "${entry.fileName}".`);
+          throw new PackageError(
+            { reason: 'unsafe-entry', file: entry.fileName },
+            `The package holds a symbolic link: "${entry.fileName}".`,
+          );
         }
-        if (entry.isEncrypted()) throw new PackageError(`The package holds an encrypted file: "${entry.fileName}".`);
+        if (entry.isEncrypted())
+          throw new PackageError(
+            { reason: 'encrypted', file: entry.fileName },
+            `The package holds an encrypted file: "${entry.fileName}".`,
+          );
         declared += entry.uncompressedSize;
         packed += entry.compressedSize;
         if (declared > limits.maxUnpackedBytes)
-          throw new PackageError(`The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`);
+          throw new PackageError(
+            { reason: 'too-large' },
+            `The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`,
+          );
         if (overRatio(entry.uncompressedSize, entry.compressedSize, limits.maxRatio))
           throw tooCompressed(`"${entry.fileName}"`);
         if (name !== '') entries.push({ entry, name });
       }
     } catch (error) {
       if (error instanceof PackageError) throw error;
-      throw new PackageError(`The .zip archive is damaged (${(error as Error).message}).`);
+      throw new PackageError({ reason: 'not-zip' }, `The .zip archive is damaged (${(error as Error).message}).`);
     }
     if (overRatio(declared, packed, limits.maxRatio)) throw tooCompressed('The package');
     checkPaths(entries.map((e) => e.name));
@@ -193,19 +249,40 @@ export async function importPackage(
     if (!manifestEntry) {
       const nested = entries.find((e) => e.name.toLowerCase().endsWith(`/${MANIFEST}`));
       const inner = entries.find((e) => /\.zip$/i.test(e.name));
+      if (nested) {
+        const folder = path.posix.dirname(nested.name);
+        throw new PackageError(
+          { reason: 'manifest-not-at-root', folder },
+          `imsmanifest.xml must be at the root of the package, not in "${folder}/". Zip the contents of that folder instead.`,
+        );
+      }
+      if (inner) {
+        throw new PackageError(
+          { reason: 'nested-package', file: inner.name },
+          `The package has no imsmanifest.xml but holds another .zip ("${inner.name}"): upload that one.`,
+        );
+      }
       throw new PackageError(
-        nested
-          ? `imsmanifest.xml must be at the root of the package, not in "${path.posix.dirname(nested.name)}/". Zip the contents of that folder instead.`
-          : inner
-            ? `The package has no imsmanifest.xml but holds another .zip ("${inner.name}"): upload that one.`
-            : 'The package has no imsmanifest.xml: it is not a SCORM package.',
+        { reason: 'no-manifest' },
+        'The package has no imsmanifest.xml: it is not a SCORM package.',
       );
     }
     const { manifest, sequencing } = await readManifest(zip, manifestEntry.entry);
     const files = new Set(entries.filter((e) => !e.name.endsWith('/')).map((e) => e.name));
     for (const sco of manifest.scos) {
       const file = sco.href.split(/[?#]/, 1)[0]!;
-      if (!files.has(file)) throw new PackageError(`The manifest launches "${file}", which the package does not hold.`);
+      if (!files.has(file)) {
+        throw new PackageError(
+          { reason: 'missing-sco', file },
+          `The manifest launches "${file}", which the package does not hold.`,
+        );
+      }
+      if (!HTML_LAUNCH.test(file)) {
+        throw new PackageError(
+          { reason: 'unsupported-launch', file },
+          `The manifest launches "${file}", which is not a web page (.html): the player cannot run it.`,
+        );
+      }
     }
 
     fs.mkdirSync(options.coursesDir, { recursive: true });
@@ -216,7 +293,10 @@ export async function importPackage(
       for (const { entry, name } of entries) {
         const dest = path.resolve(temp, name);
         if (dest !== temp && !dest.startsWith(temp + path.sep))
-          throw new PackageError(`The package holds a path outside its folder: "${name}".`);
+          throw new PackageError(
+            { reason: 'unsafe-entry', file: name },
+            `The package holds a path outside its folder: "${name}".`,
+          );
         if (name.endsWith('/')) {
           fs.mkdirSync(dest, { recursive: true });
           continue;
@@ -229,7 +309,12 @@ export async function importPackage(
             bytes += chunk.length;
             entryBytes += chunk.length;
             if (bytes > limits.maxUnpackedBytes)
-              done(new PackageError(`The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`));
+              done(
+                new PackageError(
+                  { reason: 'too-large' },
+                  `The package unpacks to more than ${limits.maxUnpackedBytes} bytes.`,
+                ),
+              );
             else if (overRatio(entryBytes, entry.compressedSize, limits.maxRatio)) done(tooCompressed(`"${name}"`));
             else if (overRatio(bytes, packed, limits.maxRatio)) done(tooCompressed('The package'));
             else done(null, chunk);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { courseRoutes } from '@portal/shared';
+import { courseRoutes, type managerRoutes } from '@portal/shared';
 
 type ScormVersion = courseRoutes.ScormVersion;
 type ScoLaunchValues = courseRoutes.ScoLaunchValues;
@@ -28,7 +28,15 @@ export interface Manifest {
   launchFile: string;
 }
 
-export class ManifestError extends Error {}
+/** A manifest the portal cannot run, with the reason the upload reports (managerRoutes.PACKAGE_REASONS). */
+export class ManifestError extends Error {
+  constructor(
+    readonly refusal: managerRoutes.PackageRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 type Node = Record<string, unknown>;
 
@@ -61,12 +69,18 @@ const attr = (node: Node | undefined, name: string): string => {
 export function packagePath(...parts: string[]): string {
   const joined = parts.filter(Boolean).join('/').replace(/\\/g, '/');
   if (/^[a-z][a-z0-9+.-]*:/i.test(joined) || joined.startsWith('/')) {
-    throw new ManifestError(`The manifest points outside the package: "${joined.slice(0, 200)}".`);
+    throw new ManifestError(
+      { reason: 'outside-path', path: joined.slice(0, 200) },
+      `The manifest points outside the package: "${joined.slice(0, 200)}".`,
+    );
   }
   const [file = '', query] = splitQuery(joined);
   const normal = path.posix.normalize(decodeSafe(file));
   if (normal === '..' || normal.startsWith('../') || normal === '.' || normal === '') {
-    throw new ManifestError(`The manifest points outside the package: "${joined.slice(0, 200)}".`);
+    throw new ManifestError(
+      { reason: 'outside-path', path: joined.slice(0, 200) },
+      `The manifest points outside the package: "${joined.slice(0, 200)}".`,
+    );
   }
   return query === undefined ? normal : `${normal}?${query}`;
 }
@@ -104,7 +118,10 @@ function detectVersion(manifest: Node, schemaVersion: string): ScormVersion {
     .join(' ');
   if (namespaces.includes('adlcp_rootv1p2') || namespaces.includes('imscp_rootv1p1p2')) return '1.2';
   if (namespaces.includes('adlcp_v1p3') || namespaces.includes('imscp_v1p1')) return '2004';
-  throw new ManifestError('The manifest names no SCORM version this portal runs (1.2 or 2004).');
+  throw new ManifestError(
+    { reason: 'unknown-version' },
+    'The manifest names no SCORM version this portal runs (1.2 or 2004).',
+  );
 }
 
 const TIME_LIMIT_ACTIONS = ['exit,message', 'exit,no message', 'continue,message', 'continue,no message'];
@@ -160,11 +177,16 @@ function launchValues(item: Node, version: ScormVersion): ScoLaunchValues {
 export function parseManifest(xml: string): Manifest {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    throw new ManifestError(`imsmanifest.xml is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`);
+    throw new ManifestError(
+      { reason: 'manifest-not-xml', line: valid.err.line },
+      `imsmanifest.xml is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`,
+    );
   }
   const doc = parser.parse(xml) as Node;
   const manifest = asNode(doc.manifest);
-  if (!manifest) throw new ManifestError('imsmanifest.xml has no <manifest> root element.');
+  if (!manifest) {
+    throw new ManifestError({ reason: 'manifest-unreadable' }, 'imsmanifest.xml has no <manifest> root element.');
+  }
 
   const metadata = asNode(manifest.metadata);
   const schemaVersion = text(metadata?.schemaversion);
@@ -214,7 +236,18 @@ export function parseManifest(xml: string): Manifest {
     }
   }
   const first = scos[0];
-  if (!first) throw new ManifestError('The manifest names no launchable SCO (no item with a resource href).');
+  if (!first) {
+    if (!organization) {
+      throw new ManifestError(
+        { reason: 'no-organization' },
+        'The manifest has no organisation and no SCO resource: nothing to launch.',
+      );
+    }
+    throw new ManifestError(
+      { reason: 'no-launchable-sco' },
+      'The manifest names no launchable SCO (no item with a resource href).',
+    );
+  }
   const title = text(organization?.title) || first.title;
   return { version, schemaVersion: schemaVersion || version, title, scos, launchFile: first.href };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { managerRoutes } from '@portal/shared';
 import yazl from 'yazl';
 import { repoRoot } from '../config.js';
 
@@ -45,7 +46,9 @@ export function withCompressionMethod(zip: Buffer, method: number): Buffer {
 }
 
 /** Hostile or broken packages, each with what the refusal says. */
-export async function hostilePackages(): Promise<{ kind: string; zip: Buffer; message: RegExp }[]> {
+export async function hostilePackages(): Promise<
+  { kind: string; zip: Buffer; message: RegExp; reason: managerRoutes.PackageReason }[]
+> {
   const index: ZipFile = ['index.html', '<p>hi</p>'];
   const ok = (extra?: string, prolog?: string): ZipFile => ['imsmanifest.xml', manifest12(extra, prolog)];
   return [
@@ -56,46 +59,55 @@ export async function hostilePackages(): Promise<{ kind: string; zip: Buffer; me
         index,
       ]),
       message: /imsmanifest\.xml may not declare a DOCTYPE/,
+      reason: 'manifest-too-complex',
     },
     {
       kind: 'a manifest nested too deep',
       zip: await zipBuffer([ok('<a>'.repeat(2000) + '</a>'.repeat(2000)), index]),
       message: /nested deeper than/,
+      reason: 'manifest-too-complex',
     },
     {
       kind: 'an element named __proto__ in the manifest',
       zip: await zipBuffer([ok('<__proto__>x</__proto__>'), index]),
       message: /imsmanifest\.xml cannot be read/,
+      reason: 'manifest-unreadable',
     },
     {
       kind: 'a manifest in UTF-16',
       zip: await zipBuffer([['imsmanifest.xml', Buffer.from(`\uFEFF${manifest12()}`, 'utf16le')], index]),
       message: /imsmanifest\.xml is not UTF-8 text .*: save it as UTF-8/,
+      reason: 'manifest-not-utf8',
     },
     {
       kind: 'a file and a folder of the same name',
       zip: await zipBuffer([ok(), index, ['media', 'x'], ['media/a.png', 'y']]),
       message: /"media" is both a file and a folder/,
+      reason: 'unsafe-entry',
     },
     {
       kind: 'the same file twice',
       zip: await zipBuffer([ok(), index, ['index.html', 'again']]),
       message: /holds "index.html" twice/,
+      reason: 'unsafe-entry',
     },
     {
       kind: 'a compression method nobody unpacks',
       zip: withCompressionMethod(await zipBuffer([ok(), index]), 12),
       message: /imsmanifest\.xml cannot be unpacked \(unsupported compression method/,
+      reason: 'not-zip',
     },
     {
       kind: 'a symbolic link',
       zip: await zipBuffer([ok(), index, ['passwd', '/etc/passwd', { mode: 0o120777 }]]),
       message: /symbolic link/,
+      reason: 'unsafe-entry',
     },
     {
       kind: 'a package inside the package',
       zip: await zipBuffer([['course.zip', await zipBuffer([ok(), index])]]),
       message: /holds another \.zip \("course\.zip"\): upload that one/,
+      reason: 'nested-package',
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@portal/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { catalogueChanged } from '../db/catalogue.js';
 import type { Db } from '../db/connect.js';
 import { saveCourseSequencing } from '../db/course-sequencing.js';
 import { searchName } from '../domain/names.js';
@@ -213,6 +214,7 @@ async function seedCourses(trx: Trx, positionIds: Map<string, number>, iso: stri
       }
     }
   }
+  catalogueChanged();
   return courseIds;
 }
 

@@ -1,6 +1,7 @@
 import { COUNTRIES } from '@portal/shared';
 import { addMonths } from '@portal/shared';
 import { hashPassword } from '../auth/passwords.js';
+import { catalogueChanged } from '../db/catalogue.js';
 import type { Connection } from '../db/connect.js';
 import { searchName } from '../domain/names.js';
 import { generatePin } from '../domain/pin.js';
@@ -129,6 +130,7 @@ export async function seedSynthetic(
       }
     }
   }
+  catalogueChanged();
   log(`${coursesPerCountry * COUNTRIES.length} courses`);
 
   const pins = new Set<string>();

@@ -1,4 +1,5 @@
 import type { Capability } from '../../src/domain/policy.js';
+import { catalogueChanged } from '../../src/db/catalogue.js';
 import type { Db } from '../../src/db/connect.js';
 import { send } from './http.js';
 import { nextSerial, type Fixture, type PersonaInfo } from './personas.js';
@@ -243,6 +244,11 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
     refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id, course_alias: 'welcome' })),
   },
+  get_course_parts: {
+    capability: 'view_results',
+    sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
+    refused: async (ctx) => (await foreignUserIds(ctx)).map((id) => ({ user_id: id, course_alias: 'welcome' })),
+  },
   get_course_log: {
     capability: 'view_results',
     sample: async (ctx) => ({ user_id: await inScopeLearner(ctx), course_alias: 'welcome' }),
@@ -476,6 +482,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
         .where('course_id', '=', course.id)
         .where('position_id', '=', position)
         .execute();
+      catalogueChanged();
       return { courseId: course.id, courseAlias: course.alias, position: SPARE_POSITION, language: 'lv' };
     },
   },
@@ -490,8 +497,10 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
         .where('course_id', '=', course.id)
         .where('position_id', '=', position)
         .executeTakeFirst();
-      if (!linked)
+      if (!linked) {
         await ctx.db.insertInto('course_positions').values({ course_id: course.id, position_id: position }).execute();
+        catalogueChanged();
+      }
       return { courseId: course.id, courseAlias: course.alias, position: SPARE_POSITION, language: 'lt' };
     },
   },

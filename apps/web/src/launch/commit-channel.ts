@@ -5,6 +5,7 @@ import type { SaveState } from './messages';
 type Saved = courseRoutes.SavedCourseState;
 type LogEntry = courseRoutes.ScormLogEntry;
 type Commit = courseRoutes.AttemptCommit;
+type SequencingSnapshot = NonNullable<Commit['sequencing']>;
 
 const RETRY_MS = 4000;
 const MAX_LOG = 400;
@@ -56,8 +57,11 @@ export class CommitChannel {
     this.onState(state);
   }
 
-  /** One commit of a SCO's data model: a new sequence number, and the calls logged since the last one. */
-  private body(sco: string, cmi: Record<string, unknown>): Commit {
+  /**
+   * One commit of a SCO's data model (with a sequenced course's engine state): a new sequence number, and the calls
+   * logged since the last one.
+   */
+  private body(sco: string, cmi: Record<string, unknown>, sequencing?: SequencingSnapshot): Commit {
     this.last += 1;
     const body: Commit = {
       token: this.token,
@@ -65,14 +69,15 @@ export class CommitChannel {
       sco,
       cmi,
       log: [...(this.pending?.log ?? []), ...this.log].slice(-MAX_LOG),
+      ...(sequencing ? { sequencing } : {}),
     };
     this.log = [];
     return body;
   }
 
   /** Sends a commit (scorm-again's `processHttpRequest`) and answers the content with the server's verdict. */
-  send(url: string, sco: string, cmi: Record<string, unknown>): ResultObject {
-    const body = this.body(sco, cmi);
+  send(url: string, sco: string, cmi: Record<string, unknown>, sequencing?: SequencingSnapshot): ResultObject {
+    const body = this.body(sco, cmi, sequencing);
     this.pending = body;
     if (this.dismissing) return this.beacon(url, body);
     this.setState('saving');

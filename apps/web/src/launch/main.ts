@@ -7,6 +7,7 @@ import { CONTENT_PATHS, type courseRoutes } from '@portal/shared';
 import { CommitChannel } from './commit-channel';
 import { isPortalMessage, type FromLaunchPage, type ToLaunchPage } from './messages';
 import { createScoRuntime } from './sco-runtime';
+import { SequencedAttempt } from './sequenced-attempt';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 
@@ -25,24 +26,31 @@ function fromPortal(event: MessageEvent): ToLaunchPage | null {
   return event.data as ToLaunchPage;
 }
 
-/** One attempt in this page: its commit channel, and the SCO open now. */
+/** The attempt's commit channel, reporting to the player; what is still unsent leaves as the page goes away. */
+function openChannel(launch: CourseLaunch): CommitChannel {
+  const channel = new CommitChannel(
+    launch.token,
+    launch.seq,
+    (state) => post({ type: 'portal:save-state', state }),
+    (sco, result) => {
+      const part = launch.scos.find((s) => s.id === sco);
+      if (part && result.saved) part.done = result.done;
+      post({ type: 'portal:saved', sco, result });
+    },
+    () => post({ type: 'portal:failed', reason: 'expired' }),
+  );
+  addEventListener('pagehide', () => channel.flush(COMMIT_URL));
+  return channel;
+}
+
+/** One attempt of a course whose SCOs are a free list: its commit channel, and the SCO open now. */
 class Attempt {
-  private readonly channel: CommitChannel;
   private current: { sco: string; frame: HTMLIFrameElement; runtime: { dispose(): void } } | null = null;
 
-  constructor(private readonly launch: CourseLaunch) {
-    this.channel = new CommitChannel(
-      launch.token,
-      launch.seq,
-      (state) => post({ type: 'portal:save-state', state }),
-      (sco, result) => {
-        const part = launch.scos.find((s) => s.id === sco);
-        if (part && result.saved) part.done = result.done;
-        post({ type: 'portal:saved', sco, result });
-      },
-      () => post({ type: 'portal:failed', reason: 'expired' }),
-    );
-    addEventListener('pagehide', () => this.channel.flush(COMMIT_URL));
+  constructor(
+    private readonly launch: CourseLaunch,
+    private readonly channel: CommitChannel,
+  ) {
     addEventListener('message', (event) => this.onContentMessage(event));
   }
 
@@ -83,16 +91,29 @@ class Attempt {
   }
 }
 
-let attempt: Attempt | null = null;
+let attempt: Attempt | SequencedAttempt | null = null;
 
 addEventListener('message', (event) => {
   const message = fromPortal(event);
   if (!message) return;
   if (message.type === 'portal:launch' && !attempt) {
-    attempt = new Attempt(message.launch);
-    void attempt.open(message.sco);
+    const { launch } = message;
+    const channel = openChannel(launch);
+    if (launch.sequencing && launch.scorm_version === '2004') {
+      const sequenced = new SequencedAttempt(launch, launch.sequencing, channel, COMMIT_URL, post);
+      attempt = sequenced;
+      sequenced.begin();
+    } else {
+      const free = new Attempt(launch, channel);
+      attempt = free;
+      void free.open(message.sco);
+    }
   } else if (message.type === 'portal:open-sco' && attempt) {
-    void attempt.open(message.sco);
+    if (attempt instanceof SequencedAttempt) attempt.navigate({ request: 'choice', target: message.sco });
+    else void attempt.open(message.sco);
+  } else if (message.type === 'portal:navigate' && attempt instanceof SequencedAttempt) {
+    const { type: _type, ...request } = message;
+    attempt.navigate(request);
   }
 });
 

@@ -21,6 +21,7 @@ function launchOf(version: '1.2' | '2004', sco: Partial<LaunchSco>, mode: 'norma
     learner: { id: '7', name: 'Bērziņa, Anna' },
     scos: [part],
     complete: mode === 'review',
+    sequencing: null,
   };
   return { launch, part };
 }
@@ -38,6 +39,7 @@ describe('the run-time a launch is seeded with', () => {
     expect(api.lmsGetValue('cmi.core.credit')).toBe('credit');
     expect(api.lmsGetValue('cmi.core.lesson_mode')).toBe('normal');
     expect(api.lmsGetValue('cmi.core.entry')).toBe('ab-initio');
+    expect(api.lmsGetValue('cmi.core.total_time')).toMatch(/^0{2,4}:00:00$/);
     expect(api.lmsGetValue('cmi.student_data.mastery_score')).toBe('80');
     expect(api.lmsGetValue('cmi.launch_data')).toBe('x=1');
     expect(api.lmsSetValue('cmi.suspend_data', 'x'.repeat(64000))).toBe('true');
@@ -73,5 +75,46 @@ describe('the run-time a launch is seeded with', () => {
     expect(api.lmsSetValue('cmi.score.scaled', '0.4')).toBe('true');
     expect(api.lmsGetValue('cmi.success_status')).toBe('failed');
     expect(api.lmsSetValue('cmi.suspend_data', 'x'.repeat(64000))).toBe('true');
+  });
+
+  it('SCORM 2004: a SCO left suspended resumes its data; one that ended its attempt starts a new one, fresh', () => {
+    const saved = {
+      cmi: {
+        exit: 'suspend',
+        location: 'p-3',
+        suspend_data: 'visit=2',
+        total_time: 'PT1M',
+        completion_status: 'incomplete',
+      },
+    };
+    const start = (cmi: unknown, mode: 'normal' | 'review' = 'normal') => {
+      const { launch, part } = launchOf('2004', { cmi: cmi as LaunchSco['cmi'] }, mode);
+      const api = new Scorm2004API({ logLevel: 5, lmsCommitUrl: false });
+      api.loadFromJSON(withoutEmpty(seed2004(launch, part)), '');
+      api.lmsInitialize();
+      return (element: string) => api.lmsGetValue(element);
+    };
+    const resumed = start(saved);
+    expect(['entry', 'location', 'suspend_data', 'completion_status'].map((e) => resumed(`cmi.${e}`))).toEqual([
+      'resume',
+      'p-3',
+      'visit=2',
+      'incomplete',
+    ]);
+    expect(resumed('cmi.total_time')).toBe('PT1M');
+    for (const exit of ['normal', 'time-out', '']) {
+      const fresh = start({ cmi: { ...saved.cmi, exit } });
+      expect(
+        ['entry', 'location', 'suspend_data', 'completion_status'].map((e) => fresh(`cmi.${e}`)),
+        exit,
+      ).toEqual(['ab-initio', '', '', 'unknown']);
+    }
+    const review = start({ cmi: { ...saved.cmi, exit: 'normal', completion_status: 'completed' } }, 'review');
+    expect([review('cmi.entry'), review('cmi.mode'), review('cmi.location'), review('cmi.completion_status')]).toEqual([
+      '',
+      'review',
+      'p-3',
+      'completed',
+    ]);
   });
 });

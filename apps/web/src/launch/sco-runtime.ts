@@ -1,12 +1,19 @@
 import type { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { CommitChannel } from './commit-channel';
-import { completeUnsetStatusOnFinish, type Scorm12Model } from './scorm-rules';
+import {
+  checkCollectionIndexes,
+  completeUnsetStatusOnFinish,
+  refuseContainerElements,
+  refuseMalformedValues,
+  type Scorm12Model,
+  type ScormDataModelAccess,
+} from './scorm-rules';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 type LaunchSco = courseRoutes.LaunchSco;
 
-interface ScormApi {
+export interface ScormApi {
   loadFromJSON(json: object, element: string): void;
   on(event: string, callback: (...args: unknown[]) => void): void;
 }
@@ -39,6 +46,8 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
     core: {
       ...core,
       entry: entryOf(core.exit, sco.cmi !== null),
+      // RTE 1.2 3.4.4: the total time of a SCO never run is 0000:00:00 (scorm-again starts it empty)
+      total_time: core.total_time || '0000:00:00',
       exit: '',
       session_time: undefined,
       credit: review ? 'no-credit' : 'credit',
@@ -56,18 +65,23 @@ export function seed12(launch: CourseLaunch, sco: LaunchSco): Record<string, unk
   };
 }
 
-/** The SCORM 2004 data model a launch starts with, as `seed12`, with the manifest's objectives and thresholds. */
+/**
+ * The SCORM 2004 data model a launch starts with, as `seed12`, with the manifest's objectives and thresholds. A SCO
+ * left without `cmi.exit` "suspend" ended its attempt: outside review it starts a new one, `ab-initio` with a fresh
+ * data model (RTE 4.2.8 cmi.exit, 4.2.9 cmi.entry).
+ */
 export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, unknown> {
-  const model = savedModel(sco);
   const review = launch.mode === 'review';
-  const saved = (model.objectives as Record<string, { id?: string }> | undefined) ?? {};
-  const known = new Set(Object.values(saved).map((o) => o?.id));
-  const objectives: Record<string, unknown> = { ...saved };
-  let next = Object.keys(saved).length;
+  const saved = savedModel(sco);
+  const model = review || saved.exit === 'suspend' ? saved : {};
+  const savedObjectives = (model.objectives as Record<string, { id?: string }> | undefined) ?? {};
+  const known = new Set(Object.values(savedObjectives).map((o) => o?.id));
+  const objectives: Record<string, unknown> = { ...savedObjectives };
+  let next = Object.keys(savedObjectives).length;
   for (const id of sco.launch.objective_ids) if (!known.has(id)) objectives[String(next++)] = { id };
   return {
     ...model,
-    entry: entryOf(model.exit, sco.cmi !== null),
+    entry: entryOf(saved.exit, review && sco.cmi !== null),
     exit: '',
     session_time: undefined,
     credit: review ? 'no-credit' : 'credit',
@@ -83,8 +97,21 @@ export function seed2004(launch: CourseLaunch, sco: LaunchSco): Record<string, u
   };
 }
 
-const dropEmpty = (model: Record<string, unknown>): Record<string, unknown> =>
+/** A seed without its empty values, which scorm-again's loadFromJSON would refuse or take as set. */
+export const dropEmpty = (model: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(model).filter(([, v]) => v !== '' && v !== undefined));
+
+/** Keeps the content's API calls in the attempt's log, which goes with its commits. */
+export function logCalls(api: ScormApi, channel: CommitChannel): void {
+  for (const event of ['Initialize', 'LMSInitialize', 'Terminate', 'LMSFinish', 'Commit', 'LMSCommit']) {
+    api.on(event, () => channel.record({ t: Date.now(), call: event }));
+  }
+  for (const event of ['SetValue', 'LMSSetValue']) {
+    api.on(event, (element: unknown, value: unknown) =>
+      channel.record({ t: Date.now(), call: event, element: String(element), value: String(value).slice(0, 4096) }),
+    );
+  }
+}
 
 /**
  * One SCO's run-time: scorm-again's API seeded before the SCO loads, its commits carried by the attempt's channel.
@@ -109,6 +136,9 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
   if (launch.scorm_version === '2004') {
     api = new Scorm2004API(settings) as unknown as ScormApi;
     api.loadFromJSON(dropEmpty(seed2004(launch, sco)), '');
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 401);
+    checkCollectionIndexes(api as unknown as ScormDataModelAccess);
+    refuseMalformedValues(api as unknown as ScormDataModelAccess);
     w.API_1484_11 = api;
   } else {
     api = new Scorm12API(settings) as unknown as ScormApi;
@@ -121,19 +151,13 @@ export function createScoRuntime(launch: CourseLaunch, sco: LaunchSco, channel: 
       },
       '',
     );
+    refuseContainerElements(api as unknown as ScormDataModelAccess, 201);
     completeUnsetStatusOnFinish(api as unknown as Scorm12Model, () =>
       channel.record({ t: Date.now(), call: 'LMS', element: 'cmi.core.lesson_status', value: 'completed' }),
     );
     w.API = api;
   }
-  for (const event of ['Initialize', 'LMSInitialize', 'Terminate', 'LMSFinish', 'Commit', 'LMSCommit']) {
-    api.on(event, () => channel.record({ t: Date.now(), call: event }));
-  }
-  for (const event of ['SetValue', 'LMSSetValue']) {
-    api.on(event, (element: unknown, value: unknown) =>
-      channel.record({ t: Date.now(), call: event, element: String(element), value: String(value).slice(0, 4096) }),
-    );
-  }
+  logCalls(api, channel);
   return {
     dispose() {
       if (w.API === api) delete w.API;

@@ -13,6 +13,8 @@ export const COURSE_CONTENT_PREFIX = '/course-content/';
 
 /** Largest SCORM data model a commit may carry (characters of JSON). */
 export const MAX_CMI_JSON = 256 * 1024;
+/** Largest saved sequencing state of an attempt (characters of JSON). */
+export const MAX_SEQUENCING_STATE_JSON = 1024 * 1024;
 /** Most run-time log entries one commit may carry. */
 export const MAX_LOG_ENTRIES = 500;
 
@@ -233,7 +235,27 @@ export interface SavedCourseState {
 }
 
 /** Largest commit body the commit endpoint takes (bytes). */
-export const MAX_COMMIT_BYTES = 512 * 1024;
+export const MAX_COMMIT_BYTES = 2 * 1024 * 1024;
+
+/** The rolled-up status of a sequenced course's root activity: what the course result is recorded from. */
+export const sequencingRollup = z.strictObject({
+  completion: z.enum(['completed', 'incomplete', 'not attempted', 'unknown']),
+  success: z.enum(['passed', 'failed', 'unknown']),
+  /** The root's normalized measure (-1 to 1), or null when it has none. */
+  scaled: z.number().min(-1).max(1).nullable(),
+});
+export type SequencingRollup = z.infer<typeof sequencingRollup>;
+
+/**
+ * The sequencing engine's state of an attempt (scorm-again's serialized sequencing state: activity tree state,
+ * global objectives) as the launch page saves it with a commit.
+ */
+const sequencingState = z
+  .looseObject({ sequencing: z.record(z.string(), z.unknown()).nullable() })
+  .refine(
+    (value) => JSON.stringify(value).length <= MAX_SEQUENCING_STATE_JSON,
+    `The sequencing state may hold at most ${MAX_SEQUENCING_STATE_JSON} characters.`,
+  );
 
 /** One commit of the SCORM run-time data, sent by the launch page with the attempt's token (never a session). */
 export const attemptCommit = z.strictObject({
@@ -243,6 +265,8 @@ export const attemptCommit = z.strictObject({
   sco: z.string().min(1).max(255),
   cmi,
   log: z.array(logEntry).max(MAX_LOG_ENTRIES).default([]),
+  /** A sequenced course's engine state and its root's rollup after this commit. */
+  sequencing: z.strictObject({ state: sequencingState, rollup: sequencingRollup }).optional(),
 });
 export type AttemptCommit = z.input<typeof attemptCommit>;
 
@@ -301,6 +325,18 @@ export interface CourseLaunch {
   learner: { id: string; name: string };
   scos: LaunchSco[];
   complete: boolean;
+  /** A SCORM 2004 course's sequencing, which the launch page's engine follows; null: the SCOs are a free list. */
+  sequencing: LaunchSequencing | null;
+}
+
+/** A sequenced course's activity tree as the launch page's engine takes it, and the attempt's saved engine state. */
+export interface LaunchSequencing {
+  /** scorm-again's `sequencing.activityTree` setting (the server's `CourseSequencing` of the course version). */
+  activityTree: Record<string, unknown>;
+  /** What each leaf activity launches: its SCO's path inside the package, with the item's parameters. */
+  launches: Record<string, { href: string; scormType: 'sco' | 'asset' }>;
+  /** The engine state saved with the attempt's last commit; null before the first. */
+  state: Record<string, unknown> | null;
 }
 
 /**
@@ -341,6 +377,35 @@ export interface CourseAttemptSummary {
 /** `get_course_attempts`: one person's attempts of a course, newest first, for managers who may see their results. */
 export const getCourseAttempts = contract<CourseAttemptSummary[]>()(
   'get_course_attempts',
+  'GET',
+  z.strictObject({ user_id: id, course_alias: alias }),
+);
+
+/** One part (SCO) of a course with what a person's latest attempt saved for it. */
+export interface CoursePart {
+  id: string;
+  title: string;
+  /** 2004 completion_status; 1.2 lesson_status read as completed / incomplete / not attempted; null before a commit. */
+  completion_status: string | null;
+  /** 2004 success_status; 1.2 passed or failed; null when the part has not said. */
+  success_status: string | null;
+  score: number | null;
+  /** The part counts as done in that attempt. */
+  done: boolean;
+}
+
+export interface CourseParts {
+  /** The attempt the statuses come from; null when the person never opened the course. */
+  attempt: number | null;
+  parts: CoursePart[];
+}
+
+/**
+ * `get_course_parts`: a course's parts (its SCOs, in the manifest's order) with one person's status per part in their
+ * latest attempt, for managers who may see their results.
+ */
+export const getCourseParts = contract<CourseParts>()(
+  'get_course_parts',
   'GET',
   z.strictObject({ user_id: id, course_alias: alias }),
 );

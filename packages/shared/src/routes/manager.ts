@@ -17,6 +17,49 @@ export const MAX_PACKAGE_BYTES = 500 * 1024 * 1024;
 /** Where the add-course form posts a SCORM package (multipart: the add_course fields first, then `package`). */
 export const COURSE_UPLOAD_PATH = '/api/course-upload';
 
+/**
+ * Why the upload refuses a package: a stable code the web says in the manager's language. It travels as the error
+ * envelope's `reasons.package` beside the English `fields.package` (docs/api.md).
+ */
+export const PACKAGE_REASONS = [
+  'not-zip',
+  'too-large',
+  'zip-bomb',
+  'unsafe-entry',
+  'encrypted',
+  'no-manifest',
+  'manifest-not-at-root',
+  'nested-package',
+  'manifest-not-utf8',
+  'manifest-too-complex',
+  'manifest-not-xml',
+  'manifest-unreadable',
+  'unknown-version',
+  'outside-path',
+  'no-organization',
+  'no-launchable-sco',
+  'unsupported-launch',
+  'missing-sco',
+  'sequencing',
+  'invalid-folder',
+] as const;
+export type PackageReason = (typeof PACKAGE_REASONS)[number];
+
+/** A refused package's reason with what names the problem: a file or folder of the package, a line, a detail. */
+export interface PackageRefusal {
+  reason: PackageReason;
+  /** A file of the package (`unsafe-entry`, `encrypted`, `nested-package`, `unsupported-launch`, `missing-sco`). */
+  file?: string;
+  /** `manifest-not-at-root`: the folder that holds imsmanifest.xml; `invalid-folder`: the course folder. */
+  folder?: string;
+  /** `manifest-not-xml`: the line of the first XML error. */
+  line?: number;
+  /** `outside-path`: the path that leaves the package. */
+  path?: string;
+  /** `sequencing`: what is wrong, in English, as the manifest's own terms name it. */
+  detail?: string;
+}
+
 const id = rowId;
 const lang = z.enum(LANGUAGES);
 const country = z.enum(COUNTRIES);

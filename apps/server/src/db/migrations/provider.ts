@@ -13,6 +13,7 @@ import { signInDevices } from './0012-sign-in-devices.js';
 import { courseAttempts } from './0013-course-attempts.js';
 import { courseSequencing } from './0014-course-sequencing.js';
 import { bundleTexts } from './0015-bundle-texts.js';
+import { attemptSequencing } from './0016-attempt-sequencing.js';
 import type { Dialect, PortalMigration } from './index.js';
 
 /** Every migration, in order; the key is its name in the migration table. */
@@ -31,6 +32,7 @@ const all: Record<string, PortalMigration> = {
   '0013-course-attempts': courseAttempts,
   '0014-course-sequencing': courseSequencing,
   '0015-bundle-texts': bundleTexts,
+  '0016-attempt-sequencing': attemptSequencing,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -4,7 +4,10 @@ import type { XmlElement } from './xml-tree.js';
 /** A sequencing definition the portal refuses: broken, or asking for what the sequencing engine cannot do. */
 export class SequencingError extends ManifestError {
   constructor(where: string, problem: string) {
-    super(`The manifest's sequencing is not valid: ${where}: ${problem}`);
+    super(
+      { reason: 'sequencing', detail: `${where}: ${problem}` },
+      `The manifest's sequencing is not valid: ${where}: ${problem}`,
+    );
   }
 }
 

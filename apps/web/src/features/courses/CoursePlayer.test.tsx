@@ -36,6 +36,7 @@ const LAUNCH: courseRoutes.CourseLaunch = {
   learner: { id: '7', name: 'Learner' },
   scos: [sco('intro', 'Introduction'), sco('lesson', 'Lesson'), sco('test', 'Final test')],
   complete: false,
+  sequencing: null,
 };
 
 const part = (id: string, title: string, more: Partial<NavigationActivity> = {}): NavigationActivity => ({

@@ -19,6 +19,7 @@ import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
 import { ActivityTree, NavigationControls, NavigationEnded } from './player/CourseNavigation';
 import { readNavigationState } from './player/navigation-state';
+import { useLaunchWatchdog } from './use-launch-watchdog';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 
@@ -79,7 +80,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const [launch, setLaunch] = useState<CourseLaunch | null>(null);
-  const [failure, setFailure] = useState<'error' | 'expired' | 'missing' | null>(null);
+  const [failure, setFailure] = useState<'error' | 'expired' | 'missing' | 'unreachable' | null>(null);
   const [saveState, setSaveState] = useState<SaveState | null>(null);
   const [scoIndex, setScoIndex] = useState(0);
   const [done, setDone] = useState<Record<string, boolean>>({});
@@ -121,6 +122,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   );
 
   useEffect(() => start(false), [start]);
+  useLaunchWatchdog(frame, launch, setFailure);
 
   const send = useCallback(
     (message: ToLaunchPage) => {

@@ -1,8 +1,8 @@
 import type { adminRoutes } from '@portal/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, Loader2, X } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ChevronDown, ChevronRight, Download, Loader2, X } from 'lucide-react';
+import { Fragment, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useProfile } from '../../api/profile';
@@ -13,6 +13,7 @@ import { PendingButton } from '../../components/PendingButton';
 import { useDialogHandlers } from '../../components/use-dialog-handlers';
 import { downloadFile, useUserDetails, type GridQuery, type UserDetails } from './admin-api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { CourseAttempts } from './CourseAttempts';
 import styles from './filters.module.css';
 import { messageText } from './messages';
 import { PinReset } from './PinReset';
@@ -407,6 +408,8 @@ function CourseList({ details }: { details: UserDetails }) {
   const invalidate = useInvalidate();
   const userId = details.user.id;
   const [completionDate, setCompletionDate] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const columns = details.can.additional_courses ? 5 : 4;
   const additional = useMutation({
     mutationFn: ({ alias, add }: { alias: string; add: boolean }) =>
       post(add ? 'add_additional_course' : 'remove_additional_course', {
@@ -445,51 +448,75 @@ function CourseList({ details }: { details: UserDetails }) {
           </thead>
           <tbody>
             {details.courses.map((course) => (
-              <tr key={course.alias} data-testid="details-course" data-alias={course.alias}>
-                <th scope="row">
-                  {course.name}
-                  <span className={styles.muted}> · {t(`results.${course.course_type}`)}</span>
-                  {course.assigned === 'additional' && <span className={styles.badge}>{t('details.additional')}</span>}
-                </th>
-                <td>
-                  <StatusIcon status={course.status} withText />
-                </td>
-                <td>{date(course.complete ? course.finish_time : null)}</td>
-                <td>{date(course.valid_until)}</td>
-                {details.can.additional_courses && (
+              <Fragment key={course.alias}>
+                <tr data-testid="details-course" data-alias={course.alias}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-expanded={open === course.alias}
+                      aria-controls={open === course.alias ? `attempts-${course.alias}` : undefined}
+                      onClick={() => setOpen(open === course.alias ? null : course.alias)}
+                    >
+                      {open === course.alias ? (
+                        <ChevronDown aria-hidden size={16} />
+                      ) : (
+                        <ChevronRight aria-hidden size={16} />
+                      )}
+                      {course.name}
+                    </button>
+                    <span className={styles.muted}> · {t(`results.${course.course_type}`)}</span>
+                    {course.assigned === 'additional' && (
+                      <span className={styles.badge}>{t('details.additional')}</span>
+                    )}
+                  </th>
                   <td>
-                    <div className={styles.rowActions}>
-                      {course.assigned !== 'position' && (
+                    <StatusIcon status={course.status} withText />
+                  </td>
+                  <td>{date(course.complete ? course.finish_time : null)}</td>
+                  <td>{date(course.valid_until)}</td>
+                  {details.can.additional_courses && (
+                    <td>
+                      <div className={styles.rowActions}>
+                        {course.assigned !== 'position' && (
+                          <PendingButton
+                            type="button"
+                            className={styles.secondary}
+                            pending={additional.isPending}
+                            onClick={() =>
+                              additional.mutate({ alias: course.alias, add: course.assigned !== 'additional' })
+                            }
+                          >
+                            {course.assigned === 'additional' ? t('details.removeCourse') : t('details.addCourse')}
+                          </PendingButton>
+                        )}
+                        <input
+                          type="date"
+                          max={today()}
+                          value={completionDate[course.alias] ?? today()}
+                          aria-label={t('details.completionDate', { course: course.name })}
+                          onChange={(e) => setCompletionDate({ ...completionDate, [course.alias]: e.target.value })}
+                        />
                         <PendingButton
                           type="button"
                           className={styles.secondary}
-                          pending={additional.isPending}
-                          onClick={() =>
-                            additional.mutate({ alias: course.alias, add: course.assigned !== 'additional' })
-                          }
+                          pending={complete.isPending}
+                          onClick={() => complete.mutate(course.alias)}
                         >
-                          {course.assigned === 'additional' ? t('details.removeCourse') : t('details.addCourse')}
+                          {t('details.markComplete')}
                         </PendingButton>
-                      )}
-                      <input
-                        type="date"
-                        max={today()}
-                        value={completionDate[course.alias] ?? today()}
-                        aria-label={t('details.completionDate', { course: course.name })}
-                        onChange={(e) => setCompletionDate({ ...completionDate, [course.alias]: e.target.value })}
-                      />
-                      <PendingButton
-                        type="button"
-                        className={styles.secondary}
-                        pending={complete.isPending}
-                        onClick={() => complete.mutate(course.alias)}
-                      >
-                        {t('details.markComplete')}
-                      </PendingButton>
-                    </div>
-                  </td>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+                {open === course.alias && (
+                  <tr className={styles.expansion} id={`attempts-${course.alias}`}>
+                    <td colSpan={columns}>
+                      <CourseAttempts userId={userId} alias={course.alias} courseName={course.name} />
+                    </td>
+                  </tr>
                 )}
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>

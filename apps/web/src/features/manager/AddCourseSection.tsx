@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { post } from '../../api/client';
 import { PendingButton } from '../../components/PendingButton';
 import { CourseList } from './CourseList';
-import { errorText, fieldErrors } from './errors';
+import { errorText, fieldErrors, packageRefusalText } from './errors';
 import styles from './manager.module.css';
-import { uploadCourse } from './upload';
+import { PackageRefusedError, uploadCourse } from './upload';
 
 const SOURCES = ['upload', 'folder', 'external'] as const;
 type Source = (typeof SOURCES)[number];
@@ -87,8 +87,9 @@ export function AddCourseSection({ language }: { language: Language }) {
     onError: (error) => {
       setProgress(null);
       for (const [name, message] of Object.entries(fieldErrors(error))) {
-        if (name === 'package') setFileError(message);
-        else form.setError(name as keyof FormInput, { message });
+        if (name !== 'package') form.setError(name as keyof FormInput, { message });
+        else if (error instanceof PackageRefusedError) setFileError(packageRefusalText(t, error.refusal));
+        else setFileError(message);
       }
     },
   });

@@ -1,3 +1,4 @@
+import type { managerRoutes } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import { ApiCallError } from '../../api/client';
 
@@ -25,4 +26,9 @@ export function errorText(t: TFunction, error: unknown): string {
 /** The server's per-field messages (English detail) of an `invalid input` answer. */
 export function fieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiCallError && error.fields ? error.fields : {};
+}
+
+/** Why the upload refused a package, as a sentence in the reader's language. */
+export function packageRefusalText(t: TFunction, refusal: managerRoutes.PackageRefusal): string {
+  return t(`manager:course.refusals.${refusal.reason}`, { ...refusal });
 }

@@ -1,5 +1,24 @@
-import { managerRoutes, type ErrorCode } from '@portal/shared';
+import { managerRoutes, type ErrorCode, type ErrorEnvelope } from '@portal/shared';
 import { ApiCallError } from '../../api/client';
+
+/** The upload refused the package itself: its reason, for the manager's own language. */
+export class PackageRefusedError extends ApiCallError {
+  constructor(
+    readonly refusal: managerRoutes.PackageRefusal,
+    message: string,
+    status: number,
+    fields?: Record<string, string>,
+  ) {
+    super('invalid input', message, status, fields);
+  }
+}
+
+/** The envelope's package refusal, when its reason is one this app knows. */
+function refusalOf(reasons: ErrorEnvelope['reasons']): managerRoutes.PackageRefusal | null {
+  const refusal = reasons?.package;
+  const known: readonly string[] = managerRoutes.PACKAGE_REASONS;
+  return refusal && known.includes(refusal.reason) ? (refusal as managerRoutes.PackageRefusal) : null;
+}
 
 /**
  * Sends a new course with its SCORM package to the upload route (XMLHttpRequest: fetch cannot report upload
@@ -24,10 +43,13 @@ export function uploadCourse(
         error?: ErrorCode;
         message?: string;
         fields?: Record<string, string>;
+        reasons?: ErrorEnvelope['reasons'];
       } | null;
+      const message = body?.message ?? xhr.statusText;
+      const refusal = refusalOf(body?.reasons);
       if (xhr.status === 200 && body?.result) resolve(body.result);
-      else
-        reject(new ApiCallError(body?.error ?? 'internal', body?.message ?? xhr.statusText, xhr.status, body?.fields));
+      else if (refusal) reject(new PackageRefusedError(refusal, message, xhr.status, body?.fields));
+      else reject(new ApiCallError(body?.error ?? 'internal', message, xhr.status, body?.fields));
     };
     xhr.onerror = () => reject(new ApiCallError('network', 'Network error', 0));
     const form = new FormData();

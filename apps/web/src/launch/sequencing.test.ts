@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { courseRoutes } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import type { NavigationRequest } from './messages';
+import { SequencingEngine, type EngineOutcome } from './sequencing';
+
+type LaunchSequencing = courseRoutes.LaunchSequencing;
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const CTS = path.resolve(ROOT, '../shared/conformance/scorm2004-cts/Courses');
+// The launch page takes the tree the server reads from the manifest at upload (imported by path: the web
+// project's type check does not cover the server's sources).
+const PARSER = path.join(ROOT, 'apps/server/src/scorm/sequencing/activity-tree.ts');
+const { parseSequencing } = (await import(/* @vite-ignore */ PARSER)) as {
+  parseSequencing(xml: string): { activityTree: Record<string, unknown>; launches: LaunchSequencing['launches'] };
+};
+
+function sequencingOf(id: string, state: Record<string, unknown> | null = null): LaunchSequencing {
+  const parsed = parseSequencing(fs.readFileSync(path.join(CTS, `LMSTestPackage_${id}`, 'imsmanifest.xml'), 'utf8'));
+  return { activityTree: parsed.activityTree, launches: parsed.launches, state };
+}
+
+const launch = {
+  content_origin: 'http://content.localhost',
+  launch_url: 'http://content.localhost/scorm-launch',
+  token: 't',
+  mode: 'normal',
+  attempt: 1,
+  seq: 0,
+  scorm_version: '2004',
+  learner: { id: '7', name: 'Bērziņa, Anna' },
+  scos: [],
+  complete: false,
+  sequencing: null,
+} satisfies courseRoutes.CourseLaunch;
+
+/** The values of ADL's command abbreviations (Commands.properties) that the replayed commands use. */
+const VALUES: Record<string, string> = {
+  comp: 'completed',
+  incomp: 'incomplete',
+  pass: 'passed',
+  fail: 'failed',
+  'M.n': 'normal',
+  'X.s': 'suspend',
+  'N.c': 'continue',
+  'N.p': 'previous',
+  'N.ea': 'exitAll',
+  'N.sa': 'suspendAll',
+};
+const ELEMENTS: Record<string, string> = {
+  'c~CS': 'cmi.completion_status',
+  'c~SS': 'cmi.success_status',
+  'c~PM': 'cmi.progress_measure',
+  'c~X': 'cmi.exit',
+  'c~S~SCA': 'cmi.score.scaled',
+  'a~n~r': 'adl.nav.request',
+};
+
+interface Visit {
+  activity: string;
+  sets: [element: string, value: string][];
+  cui: string | null;
+}
+
+/** One ADL test case: the deliveries in order, each with the SetValue calls its SCO makes and the tester's action. */
+function testCase(id: string): { start: string; visits: Visit[] } {
+  const text = fs.readFileSync(path.join(CTS, 'TestCases', `${id}.properties`), 'utf8');
+  const visits: Visit[] = [];
+  let start = '.';
+  for (const line of text.split(/\r?\n/)) {
+    if (line.startsWith('start=')) start = line.slice(6).trim();
+    const match = /^Act(\d+)V(\d+)\.(commands\.\d+|CUI)=(.*)$/.exec(line);
+    if (!match) continue;
+    const [, act, visit, kind, body] = match;
+    const key = `activity_${act}:${visit}`;
+    let current = visits.at(-1);
+    if (!current || (current as Visit & { key?: string }).key !== key) {
+      current = Object.assign({ activity: `activity_${act}`, sets: [], cui: null }, { key });
+      visits.push(current);
+    }
+    if (kind === 'CUI') current.cui = body!.trim();
+    const set = /^SET->(.+?)!(.+?)->/.exec(body!);
+    if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
+      const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
+      current.sets.push([ELEMENTS[set[1]!]!, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+    }
+  }
+  return { start, visits };
+}
+
+const choiceOf = (title: string): NavigationRequest => ({
+  request: 'choice',
+  target: title.replace(/^Activity (\d+)$/, 'activity_$1'),
+});
+
+/**
+ * Plays a test case through the engine as the launch page does: each delivery prepared, the SCO's calls replayed,
+ * Terminate, then the tester's action with the player's controls; a relaunch goes through the saved state.
+ */
+function play(id: string): string[] {
+  const { start, visits } = testCase(id);
+  let engine = new SequencingEngine(sequencingOf(id), { logLevel: 5 });
+  let outcome: EngineOutcome = engine.begin();
+  if (!outcome.delivered && start !== '.') outcome = engine.navigate(choiceOf(start));
+  const delivered: string[] = [];
+  for (const visit of visits) {
+    if (!outcome.delivered) break;
+    delivered.push(outcome.delivered);
+    engine.prepare(launch, outcome.delivered, null, outcome.resumed);
+    engine.api.Initialize('');
+    for (const [element, value] of visit.sets) engine.api.SetValue(element, value);
+    engine.api.Terminate('');
+    outcome = engine.takeOutcome();
+    const cui = visit.cui ?? '';
+    if (cui === 'Continue') outcome = engine.navigate({ request: 'continue' });
+    else if (cui === 'Previous') outcome = engine.navigate({ request: 'previous' });
+    else if (cui.startsWith('Choice~')) outcome = engine.navigate(choiceOf(cui.slice(7)));
+    else if (cui.startsWith('Relaunch')) {
+      engine = new SequencingEngine(sequencingOf(id, engine.snapshot()), { logLevel: 5 });
+      outcome = engine.begin();
+    }
+  }
+  return delivered;
+}
+
+describe('deliveries decided by the engine', () => {
+  // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
+  // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11).
+  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11'])(
+    '%s delivers its activities in the order of ADL’s test case',
+    (id) => {
+      expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+    },
+  );
+
+  it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
+    const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });
+    const valid = (element: string) => engine.api.GetValue(`adl.nav.request_valid.${element}`);
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    expect([valid('continue'), valid('previous'), valid('choice.{target=activity_3}')]).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
+    expect(engine.navigationState(false).controls).toMatchObject({ continue: true, previous: false });
+    expect(engine.allows({ request: 'previous' })).toBe(false);
+    expect(engine.allows({ request: 'choice', target: 'activity_3' })).toBe(false);
+    engine.api.SetValue('cmi.exit', 'normal');
+    engine.api.Terminate('');
+    expect(engine.navigate({ request: 'continue' }).delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect([valid('continue'), valid('previous'), valid('choice.{target=activity_5}')]).toEqual([
+      'true',
+      'true',
+      'false',
+    ]);
+    expect(engine.navigationState(false)).toMatchObject({
+      current: 'activity_3',
+      controls: { continue: true, previous: true, exit: true, exitAll: true, suspendAll: true },
+    });
+    // Choice is off in this course: no activity may be chosen from the player's list.
+    expect(engine.navigationState(false).activities.filter((a) => a.choosable)).toEqual([]);
+  });
+
+  it('resumes a session left while a SCO was open at that SCO, with its saved data', () => {
+    const engine = new SequencingEngine(sequencingOf('CT-01'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    // activity_2 is skipped by its precondition ("if completed, then skip").
+    expect(engine.takeOutcome().delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue('cmi.location', 'page 3');
+    const saved = engine.api.renderCommitCMI(false) as Record<string, unknown>;
+
+    const next = new SequencingEngine(sequencingOf('CT-01', engine.snapshot()), { logLevel: 5 });
+    const outcome = next.begin();
+    expect(outcome).toMatchObject({ delivered: 'activity_3', resumed: true });
+    next.prepare(launch, 'activity_3', saved, outcome.resumed);
+    next.api.Initialize('');
+    expect(next.api.GetValue('cmi.location')).toBe('page 3');
+    expect(next.navigationState(false)).toMatchObject({ current: 'activity_3', ended: false });
+  });
+
+  it('starts a new attempt on an activity left normally with empty data, and rolls its status up to the root', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-02a'), { logLevel: 5 });
+    const first = engine.begin().delivered!;
+    engine.prepare(launch, first, null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue('cmi.location', 'end');
+    engine.api.SetValue('cmi.exit', 'normal');
+    const saved = engine.api.renderCommitCMI(true) as Record<string, unknown>;
+    engine.api.Terminate('');
+    engine.prepare(launch, first, saved, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue('cmi.location')).toBe('');
+    expect(engine.api.GetValue('cmi.entry')).toBe('ab-initio');
+    expect(engine.rollup()).toEqual({ completion: expect.any(String), success: expect.any(String), scaled: null });
+  });
+});

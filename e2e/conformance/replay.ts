@@ -1,0 +1,114 @@
+import { expect } from 'vitest';
+import { request, type APIRequestContext, type Frame, type Page } from 'playwright-core';
+import type { Portal } from '../harness';
+import type { Command } from './cts-reader';
+
+/** A command the replay SCO saw answered otherwise than expected. */
+export interface FailedCommand {
+  index: number;
+  command: Command;
+  returned: string;
+  error: string;
+}
+
+export interface ReplayOutcome {
+  count: number;
+  failed: FailedCommand[];
+}
+
+/** The training manager's API session, for uploads and assignments. */
+export async function managerApi(portal: Portal): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: portal.url });
+  const login = await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } });
+  expect(login.status(), await login.text()).toBe(200);
+  return api;
+}
+
+/** Uploads a package through the portal's own upload as an optional course and gives it to a position. */
+export async function uploadCourse(api: APIRequestContext, alias: string, zip: Buffer, position: string) {
+  const upload = await api.post('/api/course-upload', {
+    multipart: {
+      alias,
+      language: 'lv',
+      name: alias,
+      expiration: '0',
+      course_type: 'optional',
+      package: { name: `${alias}.zip`, mimeType: 'application/zip', buffer: zip },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const course = ((await upload.json()) as { result: { id: number } }).result;
+  const assigned = await api.post('/api?r=add_course_to_position', {
+    data: { courseId: course.id, courseAlias: alias, position, language: 'lv' },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+}
+
+/** Opens a course in the player from the optional courses' list. */
+export async function openCourse(page: Page, alias: string): Promise<void> {
+  if (!page.url().endsWith('/courses/2')) await page.goto('/courses/2');
+  await page.locator(`[data-testid="course"][data-alias="${alias}"] [data-testid="course-open"]`).click();
+  await page.getByTestId('course-frame').waitFor();
+}
+
+/** Closes the player once the content's last commit is saved. */
+export async function closePlayer(page: Page): Promise<void> {
+  const saveState = page.getByTestId('player-save-state');
+  if (await saveState.count()) {
+    await expect.poll(() => saveState.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+  }
+  await page.getByTestId('player-close').click();
+  await page.getByTestId('course-player').waitFor({ state: 'detached' });
+}
+
+/** Chooses a part of a multi-SCO course in the player's list of parts. */
+export async function choosePart(page: Page, index: number): Promise<void> {
+  const select = page.getByTestId('sco-select');
+  if ((await select.count()) && (await select.inputValue()) !== String(index)) {
+    await select.selectOption(String(index));
+  }
+}
+
+/** The replay SCO's frame once it is loaded as `activity` of test case `tc`. */
+export async function replayFrame(page: Page, tc: string, activity: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const frame of page.frames()) {
+          const url = new URL(frame.url(), 'http://x');
+          if (!url.pathname.includes('/scorm-files/') || url.searchParams.get('act') !== activity) continue;
+          if (url.searchParams.get('tc') !== tc) continue;
+          const ready = await frame
+            .evaluate(() => (window as unknown as { replay?: { version: string | null } }).replay?.version ?? null)
+            .catch(() => null);
+          if (ready) {
+            found = frame;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Has the replay SCO in `frame` make a delivery's calls; it checks each answer and terminates. */
+export async function replay(frame: Frame, commands: Command[]): Promise<ReplayOutcome> {
+  return frame.evaluate(
+    (list) => (window as unknown as { replay: { run(c: unknown[]): ReplayOutcome } }).replay.run(list),
+    commands,
+  );
+}
+
+/** A failed command as a line of the test's report. */
+export function describeFailure(id: string, failure: FailedCommand): string {
+  const { command } = failure;
+  const value = command.value === undefined ? '' : `, "${command.value.slice(0, 40)}"`;
+  return (
+    `${id}#${failure.index} ${command.call}(${command.element}${value}): expected "${command.expectedReturn.slice(0, 60)}" ` +
+    `/ ${command.expectedError}, got "${failure.returned.slice(0, 60)}" / ${failure.error}`
+  );
+}
