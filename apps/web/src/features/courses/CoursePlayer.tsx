@@ -214,7 +214,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
               <X aria-hidden size={22} />
             </Dialog.Close>
           </header>
-          {launch && !navigation && launch.scos.length > 1 && (
+          {launch && !launch.sequencing && launch.scos.length > 1 && (
             <nav className={styles.scoNav} aria-label={t('player.parts')}>
               <select
                 value={scoIndex}
