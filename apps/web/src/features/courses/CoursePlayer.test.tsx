@@ -245,6 +245,19 @@ describe('the player of a sequenced course', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('opens the drawer of a course with no part to choose on the list itself, which Escape closes', async () => {
+    const frame = await openPlayer();
+    navigation(frame, { ...STATE, activities: STATE.activities.map((a) => ({ ...a, choosable: false })) });
+    const toggle = screen.getByRole('button', { name: 'Parts' });
+    const tree = screen.getByTestId('nav-tree');
+    fireEvent.click(toggle);
+    expect(document.activeElement).toBe(tree);
+    fireEvent.keyDown(tree, { key: 'Escape' });
+    expect(tree.dataset.open).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('takes navigation only from its own frame on the content origin, and only well-formed', async () => {
     const frame = await openPlayer();
     navigation(frame, STATE);

@@ -101,12 +101,11 @@ export function ActivityTree({
 }) {
   const { t } = useTranslation('courses');
   const nav = useRef<HTMLElement>(null);
-  // An opened drawer takes the focus to the current part (or the first one a choice may go to).
+  // An opened drawer takes the focus to the current part, or the first one a choice may go to, or itself.
   useEffect(() => {
     if (!open) return;
-    const parts = nav.current?.querySelectorAll<HTMLElement>('button');
-    const target = [...(parts ?? [])].find((part) => part.getAttribute('aria-current')) ?? parts?.[0];
-    target?.focus();
+    const parts = [...(nav.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+    (parts.find((part) => part.getAttribute('aria-current')) ?? parts[0] ?? nav.current)?.focus();
   }, [open]);
   // Escape closes the drawer alone, not the player around it.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -118,6 +117,7 @@ export function ActivityTree({
     <nav
       ref={nav}
       id={id}
+      tabIndex={-1}
       className={styles.tree}
       data-open={open}
       aria-label={t('player.parts')}
