@@ -10,6 +10,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'packages/shared/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/src/**/*.test.tsx',
             'scripts/**/*.test.ts',
           ],
           environment: 'node',

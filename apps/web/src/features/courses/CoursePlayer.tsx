@@ -2,14 +2,23 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import type { courseRoutes } from '@portal/shared';
 import { CheckCircle2, CloudOff, Loader2, RotateCcw, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { LoadError, Loading } from '../../components/PageState';
 import { useDialogHandlers } from '../../components/use-dialog-handlers';
-import { isPortalMessage, type FromLaunchPage, type SaveState, type ToLaunchPage } from '../../launch/messages';
+import {
+  isPortalMessage,
+  type FromLaunchPage,
+  type NavigationRequest,
+  type NavigationState,
+  type SaveState,
+  type ToLaunchPage,
+} from '../../launch/messages';
 import styles from './CoursesPage.module.css';
 import type { ListedCourse } from './course-list';
+import { ActivityTree, NavigationControls, NavigationEnded } from './player/CourseNavigation';
+import { readNavigationState } from './player/navigation-state';
 import { useLaunchWatchdog } from './use-launch-watchdog';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
@@ -22,16 +31,27 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups'
 
 const FRAME = { width: 990, height: 600 };
 
-/** Scale 0.8 when the window is shorter than the frame (spec: course modal 990 × 600). */
-function useFrameScale(): number {
-  const read = () => (window.innerHeight < FRAME.height + 80 ? 0.8 : 1);
-  const [scale, setScale] = useState(read);
+/**
+ * Room the player takes around the frame in the window: its header and margins; for a sequenced course also the
+ * controls below and the parts column beside it (16 rem, player/CourseNavigation.module.css).
+ */
+const CHROME = { plain: { width: 0, height: 80 }, sequenced: { width: 16 * 16 + 16, height: 80 + 62 } };
+
+/**
+ * Scale 0.8 when the window is shorter than the frame and the player's chrome (spec: course modal 990 × 600), or,
+ * beside a parts column, narrower.
+ */
+function useFrameScale(chrome: { width: number; height: number }): number {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [size, setSize] = useState(read);
   useEffect(() => {
-    const onResize = () => setScale(read());
+    const onResize = () => setSize(read());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return scale;
+  const short = size.height < FRAME.height + chrome.height;
+  const narrow = chrome.width > 0 && size.width < FRAME.width + chrome.width;
+  return short || narrow ? 0.8 : 1;
 }
 
 function SaveIndicator({ state }: { state: SaveState }) {
@@ -64,8 +84,14 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
   const [saveState, setSaveState] = useState<SaveState | null>(null);
   const [scoIndex, setScoIndex] = useState(0);
   const [done, setDone] = useState<Record<string, boolean>>({});
+  const [navigation, setNavigation] = useState<NavigationState | null>(null);
+  const [partsOpen, setPartsOpen] = useState(false);
+  /** The learner's last request from the player's controls, so that "Save and close" and "Exit course" close it. */
+  const lastRequest = useRef<NavigationRequest['request'] | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const scale = useFrameScale();
+  const partsToggle = useRef<HTMLButtonElement>(null);
+  const treeId = useId();
+  const scale = useFrameScale(navigation ? CHROME.sequenced : CHROME.plain);
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['course_progress'] });
@@ -77,6 +103,8 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
       setLaunch(null);
       setFailure(null);
       setSaveState(null);
+      setNavigation(null);
+      lastRequest.current = null;
       post('launch_course', { course_alias: course.alias, restart, userLang: course.language }).then(
         (next) => {
           setLaunch(next);
@@ -103,6 +131,13 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
     [launch],
   );
 
+  const close = useCallback(() => {
+    // Unmounting the frame unloads the launch page: its last commits leave as beacons; then the lists reload.
+    refreshLists();
+    setTimeout(refreshLists, 800);
+    onClose();
+  }, [refreshLists, onClose]);
+
   // Messages count only from the launch page this player framed, on the content origin.
   const scoId = launch?.scos[scoIndex]?.id;
   useEffect(() => {
@@ -117,11 +152,22 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
         setSaveState('saved');
         if (message.result.saved) setDone((marks) => ({ ...marks, [message.sco]: message.result.done }));
         if (message.result.complete) refreshLists();
+      } else if (message.type === 'portal:navigation') {
+        const state = readNavigationState(message.state);
+        if (!state) return;
+        setNavigation(state);
+        if (state.ended && (lastRequest.current === 'suspendAll' || lastRequest.current === 'exitAll')) close();
       } else if (message.type === 'portal:failed') setFailure(message.reason);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [launch, scoId, send, refreshLists]);
+  }, [launch, scoId, send, refreshLists, close]);
+
+  const navigate = (request: NavigationRequest) => {
+    lastRequest.current = request.request;
+    setPartsOpen(false);
+    send({ type: 'portal:navigate', ...request });
+  };
 
   const chooseSco = (index: number) => {
     const next = launch?.scos[index];
@@ -130,12 +176,6 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
     send({ type: 'portal:open-sco', sco: next.id });
   };
 
-  const close = () => {
-    // Unmounting the frame unloads the launch page: its last commits leave as beacons; then the lists reload.
-    refreshLists();
-    setTimeout(refreshLists, 800);
-    onClose();
-  };
   const dialogHandlers = useDialogHandlers(close);
   const review = launch?.mode === 'review';
 
@@ -174,7 +214,7 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
               <X aria-hidden size={22} />
             </Dialog.Close>
           </header>
-          {launch && launch.scos.length > 1 && (
+          {launch && !launch.sequencing && launch.scos.length > 1 && (
             <nav className={styles.scoNav} aria-label={t('player.parts')}>
               <select
                 value={scoIndex}
@@ -190,33 +230,58 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
               </select>
             </nav>
           )}
-          <div className={styles.frameArea}>
-            {failure ? (
-              <LoadError message={t(`player.failed.${failure}`)} onRetry={() => start(false)} />
-            ) : !launch ? (
-              <Loading label={t('player.loading')} />
-            ) : launch.scos.length === 0 ? (
-              <LoadError message={t('player.noContent')} />
-            ) : (
-              <div
-                className={styles.frameBox}
-                style={{ '--frame-scale': scale } as React.CSSProperties}
-                data-scale={scale}
-              >
-                <iframe
-                  key={launch.token}
-                  ref={frame}
-                  src={`${launch.launch_url}#portal=${encodeURIComponent(window.location.origin)}`}
-                  sandbox={FRAME_SANDBOX}
-                  title={course.name}
-                  data-testid="course-frame"
-                  className={styles.frame}
-                  width={FRAME.width}
-                  height={FRAME.height}
-                />
-              </div>
+          <div className={styles.playerBody}>
+            {navigation && !failure && (
+              <ActivityTree
+                id={treeId}
+                state={navigation}
+                open={partsOpen}
+                onChoose={(target) => navigate({ request: 'choice', target })}
+                onDismiss={() => {
+                  setPartsOpen(false);
+                  partsToggle.current?.focus();
+                }}
+              />
             )}
+            <div className={styles.frameArea}>
+              {failure ? (
+                <LoadError message={t(`player.failed.${failure}`)} onRetry={() => start(false)} />
+              ) : !launch ? (
+                <Loading label={t('player.loading')} />
+              ) : launch.scos.length === 0 ? (
+                <LoadError message={t('player.noContent')} />
+              ) : (
+                <div
+                  className={styles.frameBox}
+                  style={{ '--frame-scale': scale } as React.CSSProperties}
+                  data-scale={scale}
+                >
+                  <iframe
+                    key={launch.token}
+                    ref={frame}
+                    src={`${launch.launch_url}#portal=${encodeURIComponent(window.location.origin)}`}
+                    sandbox={FRAME_SANDBOX}
+                    title={course.name}
+                    data-testid="course-frame"
+                    className={styles.frame}
+                    width={FRAME.width}
+                    height={FRAME.height}
+                  />
+                </div>
+              )}
+              {navigation?.ended && !failure && <NavigationEnded onClose={close} />}
+            </div>
           </div>
+          {navigation && !navigation.ended && !failure && (
+            <NavigationControls
+              state={navigation}
+              treeId={treeId}
+              partsOpen={partsOpen}
+              partsToggle={partsToggle}
+              onToggleParts={() => setPartsOpen((open) => !open)}
+              onNavigate={navigate}
+            />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
