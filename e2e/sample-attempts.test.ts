@@ -56,8 +56,9 @@ const SAMPLES_PLAYED: Sample[] = [
   },
 ];
 
-/** The page where the learner closes the tab half way. */
+/** The page where the learner closes the tab half way, and its file (the same in both packages). */
 const HALF_WAY = 4;
+const HALF_WAY_PAGE = 'Playing/RulesOfGolf.html';
 
 /** A part's saved data model (scorm-again commits it under a `cmi` root). */
 function cmiOf(sco: { cmi: Record<string, unknown> | null }): Record<string, unknown> {
@@ -92,7 +93,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
   let portal: Portal;
   let browser: Browser;
   let manager: APIRequestContext;
-  let anna: number;
+  let anna: number | undefined;
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -138,6 +139,10 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
       void (dialog.type() === 'confirm' && /resume/i.test(dialog.message()) ? dialog.accept() : dialog.dismiss());
     });
     await signIn(page, 'ab1234');
+    anna ??= await page.evaluate(async () => {
+      const response = await fetch('/api?r=courses');
+      return ((await response.json()) as { result: { user_id: number }[] }).result[0]!.user_id;
+    });
     return { context, page, dialogs };
   }
 
@@ -209,7 +214,6 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
     const list = await page.evaluate(async () => {
       const response = await fetch('/api?r=courses');
       return (await response.json()).result as {
-        user_id: number;
         alias: string;
         complete: boolean;
         finish_time: string | null;
@@ -217,7 +221,6 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
       }[];
     });
     const course = list.find((c) => c.alias === sample.alias)!;
-    anna = course.user_id;
     return { complete: course.complete, finish_time: course.finish_time, course_status: course.course_status };
   }
 
@@ -237,7 +240,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
         const content = await openCourse(first.page, sample);
         expect(await runtimeValues(first.page, sample, [sample.cmi.entry])).toEqual(['ab-initio']);
         for (let i = 0; i < HALF_WAY; i++) await content.locator('#butNext').click();
-        const halfWayPage = await shownPage(first.page);
+        await expect.poll(() => shownPage(first.page)).toBe(HALF_WAY_PAGE);
         // Nothing is committed while paging: the package commits only when it finishes.
         expect((await savedState(first.page, sample)).scos[0]!.cmi).toBeNull();
         await first.page.close({ runBeforeUnload: true });
@@ -256,7 +259,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
           'resume',
           String(HALF_WAY),
         ]);
-        expect(await shownPage(second.page)).toBe(halfWayPage);
+        await expect.poll(() => shownPage(second.page)).toBe(HALF_WAY_PAGE);
         await closePlayer(second.page);
         await second.context.close();
         await first.context.close();
@@ -269,7 +272,9 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
       SAMPLES_PLAYED.map(async (sample) => {
         const { context, page, dialogs } = await learner();
         const content = await openCourse(page, sample);
+        await expect.poll(() => shownPage(page)).toBe(HALF_WAY_PAGE);
         for (let i = HALF_WAY; i < sample.pages - 1; i++) await content.locator('#butNext').click();
+        expect(await content.locator('#butNext').isDisabled()).toBe(true);
         const quiz = content.frameLocator('#contentFrame');
         await quiz.locator('h1', { hasText: 'Knowledge Check' }).waitFor();
         // The right answers are the ones the quiz marks correct; numbers are given in brackets beside the field.
@@ -287,7 +292,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
 
         const passed = sample.version === '1.2' ? 'passed' : 'completed passed';
         const recorded = await savedState(page, sample);
-        expect(savedValues(sample, recorded.cmi)).toMatchObject({ status: passed, score: 100 });
+        expect(savedValues(sample, recorded.cmi)).toMatchObject({ status: passed, score: '100' });
         const list = await listed(page, sample);
         expect(list).toMatchObject({ complete: true, course_status: 'complete' });
         const attemptsPassed = await attempts(sample);
@@ -295,18 +300,15 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
           expect.objectContaining({ attempt: 1, status: 'passed', score: 100 }),
         ]);
 
-        // Relaunch: the review banner, and the run-time says review, no credit; the content resumes at the quiz.
+        // Relaunch: the review banner, and the run-time says review, no credit; the content resumes at the quiz (where
+        // the 1.2 package sets lesson_status "completed" again over the "passed" on record).
         await openCourse(page, sample);
         await page.getByTestId('player-review').waitFor();
         expect(await page.getByTestId('course-player').getAttribute('data-mode')).toBe('review');
-        expect(await runtimeValues(page, sample, [sample.cmi.mode, sample.cmi.credit, sample.cmi.status])).toEqual([
-          'review',
-          'no-credit',
-          'passed',
-        ]);
-        // The learner submits the quiz empty (the content sets failed and score 0), pages back and exits.
+        expect(await runtimeValues(page, sample, [sample.cmi.mode, sample.cmi.credit])).toEqual(['review', 'no-credit']);
+        // The learner submits the quiz unanswered (the content sets a low score and failed), pages back and exits.
         await quiz.locator('input[value="Submit Answers"]').click();
-        await quiz.locator('h3', { hasText: 'Score: 0' }).waitFor();
+        await quiz.locator('h3', { hasText: /^Score: [1-6]?\d$/ }).waitFor();
         expect(await runtimeValues(page, sample, [sample.cmi.status])).toEqual(['failed']);
         await content.locator('#butPrevious').click();
         await content.locator('#butExit').click();
@@ -336,6 +338,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
         const list = await listed(page, sample);
         await openCourse(page, sample);
         await page.getByTestId('player-review').waitFor();
+        dialogs.length = 0;
         await page.getByTestId('player-restart').click();
         await page.getByTestId('player-review').waitFor({ state: 'detached' });
         const content = page.frameLocator('[data-testid="course-frame"]').frameLocator('iframe');
@@ -346,7 +349,7 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
           await runtimeValues(page, sample, [sample.cmi.entry, sample.cmi.location, sample.cmi.mode, sample.cmi.credit]),
         ).toEqual(['ab-initio', '0', 'normal', 'credit']);
         // The content started at its first page without asking to resume; it set incomplete on its first launch.
-        expect(await shownPage(page)).toBe('Playing/Playing.html');
+        await expect.poll(() => shownPage(page)).toBe('Playing/Playing.html');
         expect(dialogs).toEqual([]);
         expect(await runtimeValues(page, sample, [sample.version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status'])).toEqual(['incomplete']);
         await content.locator('#butNext').click();
