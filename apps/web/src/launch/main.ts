@@ -70,12 +70,7 @@ class Attempt {
     }
     const runtime = createScoRuntime(this.launch, sco, this.channel, COMMIT_URL);
     const frame = document.createElement('iframe');
-    // While the SCO's page goes away (the frame removed, the tab closed, the SCO leaving for another page) the
-    // browser refuses synchronous requests: its unload handlers' commits leave without waiting.
-    frame.addEventListener('load', () => {
-      this.channel.detaching = false;
-      frame.contentWindow?.addEventListener('pagehide', () => (this.channel.detaching = true));
-    });
+    this.channel.watch(frame);
     frame.title = sco.title;
     frame.src = `${CONTENT_PATHS.files}${encodeURIComponent(this.launch.token)}/${sco.href}`;
     document.body.replaceChildren(frame);
