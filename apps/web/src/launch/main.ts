@@ -39,6 +39,9 @@ function openChannel(launch: CourseLaunch): CommitChannel {
     },
     () => post({ type: 'portal:failed', reason: 'expired' }),
   );
+  // The launch page goes away (the player closed, the tab closed): its beforeunload runs before the SCO's, whose
+  // handlers may finish the SCO while synchronous requests are already refused.
+  addEventListener('beforeunload', () => (channel.detaching = true), { capture: true });
   addEventListener('pagehide', () => channel.flush(COMMIT_URL));
   return channel;
 }
