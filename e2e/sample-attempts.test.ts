@@ -303,8 +303,9 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
         const attemptsPassed = await attempts(sample);
         expect(attemptsPassed).toEqual([expect.objectContaining({ attempt: 1, status: 'passed', score: 100 })]);
 
-        // Relaunch: the review banner, and the run-time says review, no credit; the content resumes at the quiz (where
-        // the 1.2 package sets lesson_status "completed" again over the "passed" on record).
+        // Relaunch: the review banner, and the run-time says review, no credit. The 1.2 package resumes at the quiz and
+        // sets lesson_status "completed" there over the "passed" on record; a 2004 review plays the course from its
+        // start with a fresh data model, where the package sets completion_status "incomplete".
         await openCourse(page, sample);
         await page.getByTestId('player-review').waitFor();
         expect(await page.getByTestId('course-player').getAttribute('data-mode')).toBe('review');
@@ -312,7 +313,9 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
           'review',
           'no-credit',
         ]);
-        // The learner submits the quiz unanswered (the content sets a low score and failed), pages back and exits.
+        // The learner pages to the quiz, submits it unanswered (the content sets a low score and failed), pages back
+        // and exits.
+        while (!(await content.locator('#butNext').isDisabled())) await content.locator('#butNext').click();
         await quiz.locator('input[value="Submit Answers"]').click();
         await quiz.locator('h3', { hasText: /^Score: [1-6]?\d$/ }).waitFor();
         expect(await runtimeValues(page, sample, [sample.cmi.status])).toEqual(['failed']);
@@ -332,8 +335,8 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
         expect((await savedState(page, sample)).cmi).toEqual(recorded.cmi);
         expect(await listed(page, sample)).toEqual(list);
         expect(await attempts(sample)).toEqual(attemptsPassed);
-        // The content asked to resume on both launches.
-        expect(dialogs).toEqual(Array(2).fill('Would you like to resume from where you previously left off?'));
+        // The content asked nothing but whether to resume.
+        expect(new Set(dialogs)).toEqual(new Set(['Would you like to resume from where you previously left off?']));
         await context.close();
       }),
     );
