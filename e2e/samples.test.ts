@@ -92,8 +92,8 @@ async function screenshotWindow(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Alerts the content raised (they report SCORM errors). The player's sandbox has no modal dialogs, so a browser would
- * drop them silently: every frame's alert is replaced, before the content runs, by one that tells the test.
+ * Alerts the content raised (they report SCORM errors): every frame's alert is replaced, before the content runs, by
+ * one that tells the test instead of waiting for someone to close it.
  */
 async function recordDialogs(page: Page): Promise<string[]> {
   const seen: string[] = [];

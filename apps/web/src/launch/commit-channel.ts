@@ -57,6 +57,21 @@ export class CommitChannel {
   detaching = false;
   saveState: SaveState = 'saved';
 
+  /**
+   * Follows the pages of a SCO's frame: while one goes away (the frame removed or navigated, the tab closed) the
+   * browser refuses synchronous requests, so its unload handlers' commits leave without waiting. Its beforeunload
+   * handlers count too (a navigated frame or a closed tab runs them; packages finish there): the listener captures,
+   * so it runs before the content's own.
+   */
+  watch(frame: HTMLIFrameElement): void {
+    frame.addEventListener('load', () => {
+      this.detaching = false;
+      const detach = () => (this.detaching = true);
+      frame.contentWindow?.addEventListener('beforeunload', detach, { capture: true });
+      frame.contentWindow?.addEventListener('pagehide', detach);
+    });
+  }
+
   constructor(
     private readonly token: string,
     seq: number,

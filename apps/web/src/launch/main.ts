@@ -39,6 +39,9 @@ function openChannel(launch: CourseLaunch): CommitChannel {
     },
     () => post({ type: 'portal:failed', reason: 'expired' }),
   );
+  // The launch page goes away (the player closed, the tab closed): its beforeunload runs before the SCO's, whose
+  // handlers may finish the SCO while synchronous requests are already refused.
+  addEventListener('beforeunload', () => (channel.detaching = true), { capture: true });
   addEventListener('pagehide', () => channel.flush(COMMIT_URL));
   return channel;
 }
@@ -70,12 +73,7 @@ class Attempt {
     }
     const runtime = createScoRuntime(this.launch, sco, this.channel, COMMIT_URL);
     const frame = document.createElement('iframe');
-    // While the SCO's page goes away (the frame removed, the tab closed, the SCO leaving for another page) the
-    // browser refuses synchronous requests: its unload handlers' commits leave without waiting.
-    frame.addEventListener('load', () => {
-      this.channel.detaching = false;
-      frame.contentWindow?.addEventListener('pagehide', () => (this.channel.detaching = true));
-    });
+    this.channel.watch(frame);
     frame.title = sco.title;
     frame.src = `${CONTENT_PATHS.files}${encodeURIComponent(this.launch.token)}/${sco.href}`;
     document.body.replaceChildren(frame);

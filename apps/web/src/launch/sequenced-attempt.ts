@@ -143,10 +143,7 @@ export class SequencedAttempt {
     if (!launch) return this.post({ type: 'portal:failed', reason: 'missing' });
     this.engine.prepare(this.launch, activity, this.saved.get(activity) ?? null, resumed);
     const frame = document.createElement('iframe');
-    frame.addEventListener('load', () => {
-      this.channel.detaching = false;
-      frame.contentWindow?.addEventListener('pagehide', () => (this.channel.detaching = true));
-    });
+    this.channel.watch(frame);
     frame.title = this.engine.activities().find((a) => a.id === activity)?.title ?? activity;
     frame.src = `${CONTENT_PATHS.files}${encodeURIComponent(this.launch.token)}/${launch.href}`;
     document.body.replaceChildren(frame);

@@ -37,6 +37,7 @@ const LAUNCH: courseRoutes.CourseLaunch = {
   scos: [sco('intro', 'Introduction'), sco('lesson', 'Lesson'), sco('test', 'Final test')],
   complete: false,
   sequencing: { activityTree: {}, launches: {}, state: null },
+  shared_data: { maps: {}, stores: {} },
 };
 
 const part = (id: string, title: string, more: Partial<NavigationActivity> = {}): NavigationActivity => ({
@@ -284,7 +285,8 @@ describe('the player of a sequenced course', () => {
     const close = within(screen.getByTestId('nav-ended')).getByRole('button', { name: 'Close the course' });
     expect(document.activeElement).toBe(close);
     fireEvent.click(close);
-    expect(onClose).toHaveBeenCalledOnce();
+    // The frame unloads first (its content's beforeunload handlers run), then the player closes.
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
 
   it.each([
@@ -297,7 +299,7 @@ describe('the player of a sequenced course', () => {
     expect(posted.at(-1)).toEqual({ type: 'portal:navigate', request });
     expect(onClose).not.toHaveBeenCalled();
     navigation(frame, { ...STATE, current: null, controls: NO_CONTROLS, ended: true });
-    expect(onClose).toHaveBeenCalledOnce();
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
 });
 

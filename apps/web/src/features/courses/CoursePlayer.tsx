@@ -24,12 +24,16 @@ import { useLaunchWatchdog } from './use-launch-watchdog';
 type CourseLaunch = courseRoutes.CourseLaunch;
 
 /**
- * The frame of the content origin: scripts, its own origin (for the SCORM API beside the SCO), forms and popups;
- * never the top window's navigation, never the portal's origin.
+ * The frame of the content origin: scripts, its own origin (for the SCORM API beside the SCO), forms, popups and
+ * modal dialogs (authoring tools ask "resume where you left off?" with confirm(), which a sandbox without them answers
+ * "no" unseen); never the top window's navigation, never the portal's origin.
  */
-const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups';
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
 
 const FRAME = { width: 990, height: 600 };
+
+/** How long closing waits for the content to unload before the player goes anyway. */
+const UNLOAD_WAIT_MS = 1000;
 
 /**
  * Room the player takes around the frame in the window: its header and margins; for a sequenced course also the
@@ -131,11 +135,24 @@ export function CoursePlayer({ course, onClose }: { course: ListedCourse; onClos
     [launch],
   );
 
+  const closing = useRef(false);
   const close = useCallback(() => {
-    // Unmounting the frame unloads the launch page: its last commits leave as beacons; then the lists reload.
-    refreshLists();
-    setTimeout(refreshLists, 800);
-    onClose();
+    if (closing.current) return;
+    closing.current = true;
+    const finish = () => {
+      clearTimeout(timer);
+      // The launch page has unloaded: its last commits left as beacons; the lists reload once they are saved.
+      refreshLists();
+      setTimeout(refreshLists, 800);
+      onClose();
+    };
+    const timer = setTimeout(finish, UNLOAD_WAIT_MS);
+    // The frame navigates away before it goes, as a closed tab does: a removed frame runs the content's unload
+    // handlers but not its beforeunload ones, where packages set cmi.exit "suspend" to be resumed.
+    const shown = frame.current;
+    if (!shown) return finish();
+    shown.addEventListener('load', finish, { once: true });
+    shown.src = 'about:blank';
   }, [refreshLists, onClose]);
 
   // Messages count only from the launch page this player framed, on the content origin.
