@@ -1,0 +1,129 @@
+/**
+ * Plays one of ADL's sequencing test cases in the player: each delivery the launch page makes must be the test case's
+ * next `Act` block (README of the CTS: the order of the blocks is the delivery order); the replay SCO makes that
+ * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { NavigationRequest } from '../../apps/web/src/launch/messages';
+import type { Delivery, TestCase } from './cts-reader';
+import { lastNavigation, usePlayerControl } from './player-controls';
+import { closePlayer, describeFailure, openCourse, replay } from './replay';
+
+/** What the learner does after a delivery: navigation requests with the player's controls, then maybe a relaunch. */
+export interface LearnerAction {
+  requests: NavigationRequest[];
+  /** The player is closed and the course opened again (a new session of the same attempt). */
+  relaunch: boolean;
+  /** The sequencing session must have ended by now. */
+  ended: boolean;
+}
+
+const activityId = (name: string) => `activity_${/^Activity (\d+)$/.exec(name.trim())?.[1] ?? name}`;
+
+/**
+ * A `CUI` value as the learner's action. The last block's `Exit` and `AutoTest` end the test case: nothing is done.
+ * The named relaunches of the data (`RelaunchCM5`, `RootSX4b` …) come after a session ended by the SCO's request;
+ * `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all.
+ */
+export function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
+  const action: LearnerAction = { requests: [], relaunch: false, ended: false };
+  if (!cui || cui === 'Exit' || cui === 'AutoTest') return action;
+  const choice = /^(?:Choice|ChoiceExit)~(.*)$/.exec(cui);
+  if (choice) {
+    const target = /corresponds to the root/.test(choice[1]!) ? rootId : activityId(choice[1]!);
+    return { ...action, requests: [{ request: 'choice', target }] };
+  }
+  if (cui === 'Continue') return { ...action, requests: [{ request: 'continue' }] };
+  if (cui === 'Previous') return { ...action, requests: [{ request: 'previous' }] };
+  if (cui === 'TRIGExitAll') return { ...action, requests: [{ request: 'exitAll' }] };
+  if (cui === 'HasEnded') return { ...action, ended: true };
+  if (cui === 'ContinueExitCM8') return { ...action, requests: [{ request: 'continue' }], relaunch: true };
+  if (cui === 'SuspendCM09ca') return { ...action, requests: [{ request: 'suspendAll' }], relaunch: true };
+  if (/^(Relaunch|Root|ExitCM)/.test(cui)) return { ...action, relaunch: true };
+  throw new Error(`a CUI action the test does not know: ${cui}`);
+}
+
+/** The first failure of a case: the delivery (`3V1`) and what went wrong. */
+export interface CaseFailure {
+  step: string;
+  message: string;
+}
+
+const DELIVERY_WAIT_MS = 10_000;
+
+/** The next replay SCO the launch page loads for test case `tc` (one not seen before), or null when none comes. */
+async function nextDelivery(page: Page, tc: string, seen: Set<Frame>): Promise<{ frame: Frame; act: string } | null> {
+  const until = Date.now() + DELIVERY_WAIT_MS;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      if (seen.has(frame) || frame.isDetached()) continue;
+      const url = new URL(frame.url(), 'http://x');
+      if (!url.pathname.includes('/scorm-files/') || url.searchParams.get('tc') !== tc) continue;
+      const ready = await frame
+        .evaluate(() => (window as unknown as { replay?: { version: string | null } }).replay?.version ?? null)
+        .catch(() => null);
+      if (!ready) continue;
+      seen.add(frame);
+      return { frame, act: url.searchParams.get('act') ?? '' };
+    }
+    await page.waitForTimeout(100);
+  }
+  return null;
+}
+
+/** `start=Activity N`: the learner starts by choosing that activity when the course delivers nothing by itself. */
+async function startByChoice(page: Page, start: string | undefined): Promise<void> {
+  if (!start || start === '.') return;
+  await expect.poll(() => lastNavigation(page), { timeout: DELIVERY_WAIT_MS }).not.toBeNull();
+  if ((await lastNavigation(page))!.current === null) {
+    await usePlayerControl(page, { request: 'choice', target: activityId(start) });
+  }
+}
+
+function sessionEnds(page: Page): Promise<boolean> {
+  return expect
+    .poll(async () => (await lastNavigation(page))?.ended, { timeout: DELIVERY_WAIT_MS })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+const step = (delivery: Delivery) => `${delivery.activity}V${delivery.visit}`;
+
+/** Plays a test case from the course's first launch; answers its first failure, or null when every check passed. */
+export async function playSequencingCase(
+  page: Page,
+  testCase: TestCase,
+  alias: string,
+  rootId: string,
+): Promise<CaseFailure | null> {
+  await openCourse(page, alias);
+  await startByChoice(page, testCase.info.start);
+  const seen = new Set<Frame>();
+  for (const delivery of testCase.deliveries) {
+    const next = await nextDelivery(page, testCase.id, seen);
+    const expected = `activity ${delivery.activity}`;
+    if (!next) return { step: step(delivery), message: `expected ${expected}, nothing was delivered` };
+    if (next.act !== delivery.activity) {
+      return { step: step(delivery), message: `expected ${expected}, activity ${next.act} was delivered` };
+    }
+    const outcome = await replay(next.frame, delivery.commands);
+    if (outcome.failed.length) {
+      return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
+    }
+    const action = learnerAction(delivery.cui, rootId);
+    for (const request of action.requests) await usePlayerControl(page, request);
+    // A relaunch follows the session's end (saved before the player closes).
+    if ((action.ended || action.relaunch) && !(await sessionEnds(page))) {
+      return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
+    }
+    if (action.relaunch) {
+      await closePlayer(page);
+      await openCourse(page, alias);
+    }
+  }
+  return null;
+}
