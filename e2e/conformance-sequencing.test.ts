@@ -29,8 +29,9 @@ const CASES = fs
 
 const alias = (id: string) => `cts-${id.toLowerCase()}`;
 
+/** The root activity's id: the manifest's default organisation. */
 const organizationId = (id: string) =>
-  /<organization\s+identifier\s*=\s*"([^"]+)"/.exec(
+  /<organizations\b[^>]*\sdefault\s*=\s*"([^"]+)"/.exec(
     fs.readFileSync(path.join(CTS_DIR, 'Courses', `LMSTestPackage_${id}`, 'imsmanifest.xml'), 'utf8'),
   )![1]!;
 
