@@ -72,13 +72,16 @@ async function nextDelivery(page: Page, tc: string, seen: Set<Frame>): Promise<{
   return null;
 }
 
-/** `start=Activity N`: the learner starts by choosing that activity when the course delivers nothing by itself. */
-async function startByChoice(page: Page, start: string | undefined): Promise<void> {
-  if (!start || start === '.') return;
+/**
+ * A course that delivers nothing by itself at start (its root has no flow) waits for the learner's choice: the
+ * activity the test case names as its start, else the one it delivers first.
+ */
+async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
   await expect.poll(() => lastNavigation(page), { timeout: DELIVERY_WAIT_MS }).not.toBeNull();
-  if ((await lastNavigation(page))!.current === null) {
-    await usePlayerControl(page, { request: 'choice', target: activityId(start) });
-  }
+  if ((await lastNavigation(page))!.current !== null) return;
+  const start = testCase.info.start;
+  const target = start && start !== '.' ? activityId(start) : `activity_${testCase.deliveries[0]!.activity}`;
+  await usePlayerControl(page, { request: 'choice', target });
 }
 
 function sessionEnds(page: Page): Promise<boolean> {
@@ -101,12 +104,17 @@ export async function playSequencingCase(
   rootId: string,
 ): Promise<CaseFailure | null> {
   await openCourse(page, alias);
-  await startByChoice(page, testCase.info.start);
+  await startByChoice(page, testCase);
   const seen = new Set<Frame>();
   for (const delivery of testCase.deliveries) {
     const next = await nextDelivery(page, testCase.id, seen);
     const expected = `activity ${delivery.activity}`;
-    if (!next) return { step: step(delivery), message: `expected ${expected}, nothing was delivered` };
+    if (!next) {
+      const state = await lastNavigation(page);
+      const choosable = state?.activities.filter((a) => a.choosable).map((a) => a.id);
+      const where = state ? `current ${state.current}, ended ${state.ended}, choosable ${choosable?.join(' ')}` : '';
+      return { step: step(delivery), message: `expected ${expected}, nothing was delivered (${where})` };
+    }
     if (next.act !== delivery.activity) {
       return { step: step(delivery), message: `expected ${expected}, activity ${next.act} was delivered` };
     }
