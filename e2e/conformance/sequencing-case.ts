@@ -10,29 +10,32 @@ import type { Delivery, TestCase } from './cts-reader';
 import { lastNavigation, usePlayerControl } from './player-controls';
 import { closePlayer, describeFailure, openCourse, replay } from './replay';
 
+/** A choice names its activity by title (`Activity 12`), as the tester sees it in the tree, or is the root's. */
+type LearnerRequest = NavigationRequest | { request: 'choice'; title: string };
+
 /** What the learner does after a delivery: navigation requests with the player's controls, then maybe a relaunch. */
 export interface LearnerAction {
-  requests: NavigationRequest[];
+  requests: LearnerRequest[];
   /** The player is closed and the course opened again (a new session of the same attempt). */
   relaunch: boolean;
   /** The sequencing session must have ended by now. */
   ended: boolean;
 }
 
-const activityId = (name: string) => `activity_${/^Activity (\d+)$/.exec(name.trim())?.[1] ?? name}`;
-
 /**
  * A `CUI` value as the learner's action. The last block's `Exit` and `AutoTest` end the test case: nothing is done.
- * The named relaunches of the data (`RelaunchCM5`, `RootSX4b` …) come after a session ended by the SCO's request;
- * `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all.
+ * The named relaunches of the data (`RelaunchCM5`, `RootSX4b`, `ExitCM09ba` …) close the player and open the course
+ * again; `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all first.
  */
 export function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
   const action: LearnerAction = { requests: [], relaunch: false, ended: false };
   if (!cui || cui === 'Exit' || cui === 'AutoTest') return action;
   const choice = /^(?:Choice|ChoiceExit)~(.*)$/.exec(cui);
   if (choice) {
-    const target = /corresponds to the root/.test(choice[1]!) ? rootId : activityId(choice[1]!);
-    return { ...action, requests: [{ request: 'choice', target }] };
+    const request: LearnerRequest = /corresponds to the root/.test(choice[1]!)
+      ? { request: 'choice', target: rootId }
+      : { request: 'choice', title: choice[1]!.trim() };
+    return { ...action, requests: [request] };
   }
   if (cui === 'Continue') return { ...action, requests: [{ request: 'continue' }] };
   if (cui === 'Previous') return { ...action, requests: [{ request: 'previous' }] };
@@ -80,7 +83,17 @@ async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
   await expect.poll(() => lastNavigation(page), { timeout: DELIVERY_WAIT_MS }).not.toBeNull();
   if ((await lastNavigation(page))!.current !== null) return;
   const start = testCase.info.start;
-  const target = start && start !== '.' ? activityId(start) : `activity_${testCase.deliveries[0]!.activity}`;
+  await request(page, {
+    request: 'choice',
+    title: start && start !== '.' ? start : `Activity ${testCase.deliveries[0]!.activity}`,
+  });
+}
+
+/** A learner's request; a choice by title goes to the activity of that title in the player's tree. */
+async function request(page: Page, learner: LearnerRequest): Promise<void> {
+  if (!('title' in learner)) return usePlayerControl(page, learner);
+  const activities = (await lastNavigation(page))?.activities ?? [];
+  const target = activities.find((a) => a.title.trim() === learner.title)?.id ?? learner.title;
   await usePlayerControl(page, { request: 'choice', target });
 }
 
@@ -123,9 +136,8 @@ export async function playSequencingCase(
       return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
     }
     const action = learnerAction(delivery.cui, rootId);
-    for (const request of action.requests) await usePlayerControl(page, request);
-    // A relaunch follows the session's end (saved before the player closes).
-    if ((action.ended || action.relaunch) && !(await sessionEnds(page))) {
+    for (const learner of action.requests) await request(page, learner);
+    if (action.ended && !(await sessionEnds(page))) {
       return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
     }
     if (action.relaunch) {
