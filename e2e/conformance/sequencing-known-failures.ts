@@ -6,11 +6,6 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      "ADL's data repeats the block Act1V1 (the first visit of activity 1 is listed twice, around a delivery of activity 2); the reader merges blocks of the same key, so the replay calls Initialize twice in one delivery (103).",
-    cases: { 'CM-09aa': '1V1' },
-  },
-  {
-    reason:
       "scorm-again 3.4 reads a primary objective only when it has an objectiveID; these manifests' ID-less primary objectives satisfy by measure, which the engine ignores, so flow and rollup take another path (docs/sequencing.md, Known gaps).",
     cases: { 'MS-05a': '1V2', 'MS-06': '6V1' },
   },
