@@ -40,6 +40,7 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
     cases: {
       'CM-04b': '14V1',
       'CM-06': '3V1',
+      'CM-09aa': '2V1',
       'CM-09ba': '3V1',
       'CM-09ca': '4V1',
       'CM-09cb': '4V1',
