@@ -14,7 +14,7 @@ import { closePlayer, describeFailure, openCourse, replay } from './replay';
 type LearnerRequest = NavigationRequest | { request: 'choice'; title: string };
 
 /** What the learner does after a delivery: navigation requests with the player's controls, then maybe a relaunch. */
-export interface LearnerAction {
+interface LearnerAction {
   requests: LearnerRequest[];
   /** The player is closed and the course opened again (a new session of the same attempt). */
   relaunch: boolean;
@@ -27,7 +27,7 @@ export interface LearnerAction {
  * The named relaunches of the data (`RelaunchCM5`, `RootSX4b`, `ExitCM09ba` …) close the player and open the course
  * again; `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all first.
  */
-export function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
+function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
   const action: LearnerAction = { requests: [], relaunch: false, ended: false };
   if (!cui || cui === 'Exit' || cui === 'AutoTest') return action;
   const choice = /^(?:Choice|ChoiceExit)~(.*)$/.exec(cui);
