@@ -104,6 +104,19 @@ describe('reading ADL test case files', () => {
     ]);
   });
 
+  it('reads a block whose key comes again after another block as a delivery of its own', () => {
+    const testCase = readTestCase(
+      'X',
+      ['Act1V1.commands.0=I->->t->0', 'Act2V1.commands.0=I->->t->0', 'Act1V1.commands.0=I->->t->0'].join('\n'),
+      TABLE,
+    );
+    expect(testCase.deliveries.map((d) => [d.activity, d.commands.length])).toEqual([
+      ['1', 1],
+      ['2', 1],
+      ['1', 1],
+    ]);
+  });
+
   it('reads the CTS data itself: the API case has its 30 commands in 3 deliveries; DDM spans two packages', () => {
     const api = ctsTestCase('API');
     expect(api.deliveries.map((d) => `${d.activity}V${d.visit}:${d.commands.length}`)).toEqual([

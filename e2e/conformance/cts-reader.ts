@@ -181,7 +181,9 @@ export function readTestCase(id: string, text: string, table: Map<string, string
   const info: Record<string, string> = {};
   const deliveries: Delivery[] = [];
   const malformed: string[] = [];
-  const byKey = new Map<string, { delivery: Delivery; indexed: [number, Command][] }>();
+  const blocks: { delivery: Delivery; indexed: [number, Command][] }[] = [];
+  const byKey = new Map<string, (typeof blocks)[number]>();
+  let lastKey = '';
   for (const [key, value] of parseProperties(text)) {
     const match = DELIVERY_KEY.exec(key);
     if (!match) {
@@ -191,16 +193,19 @@ export function readTestCase(id: string, text: string, table: Map<string, string
     const [, activity, visit, , index] = match;
     const blockKey = `${activity}/${visit}`;
     let block = byKey.get(blockKey);
-    if (!block) {
+    // A block's key met again after another block is a delivery of its own (CM-09aa lists Act1V1 twice).
+    if (!block || lastKey !== blockKey) {
       block = { delivery: { activity: activity!, visit: Number(visit), commands: [] }, indexed: [] };
       byKey.set(blockKey, block);
+      blocks.push(block);
       deliveries.push(block.delivery);
     }
+    lastKey = blockKey;
     if (index === undefined) block.delivery.cui = value;
     else if (!(value.split('->')[0]! in CALLS)) malformed.push(key);
     else block.indexed.push([Number(index), parseCommand(value, table)]);
   }
-  for (const { delivery, indexed } of byKey.values()) {
+  for (const { delivery, indexed } of blocks) {
     delivery.commands = indexed.sort((a, b) => a[0] - b[0]).map(([, command]) => command);
   }
   return { id, info, deliveries, malformed };

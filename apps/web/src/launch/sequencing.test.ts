@@ -205,4 +205,13 @@ describe('deliveries decided by the engine', () => {
     expect(engine.api.GetValue('cmi.entry')).toBe('ab-initio');
     expect(engine.rollup()).toEqual({ completion: expect.any(String), success: expect.any(String), scaled: null });
   });
+
+  it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-16'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBeNull();
+    const choosable = engine.navigationState(false).activities.filter((a) => a.choosable);
+    expect(choosable.map((a) => a.id)).toContain('activity_2');
+    expect(engine.allows({ request: 'choice', target: 'activity_2' })).toBe(true);
+    expect(engine.navigate({ request: 'choice', target: 'activity_2' }).delivered).toBe('activity_2');
+  });
 });

@@ -28,6 +28,9 @@ interface OverallProcess {
   predictPreviousEnabled(): boolean;
   predictChoiceEnabled(id: string): boolean;
   getContentActivityData(activity: EngineActivity): { hideLmsUi: string[] };
+  sequencingProcess: {
+    validateNavigationRequest(request: 'choice', target: string, current: null): { valid: boolean };
+  };
 }
 
 /** What happened in the engine since the launch page last looked: an activity to deliver, or the session's end. */
@@ -210,6 +213,15 @@ export class SequencingEngine {
     return request === 'continue' ? process.predictContinueEnabled() : process.predictPreviousEnabled();
   }
 
+  /**
+   * Whether a choice of `id` would be taken. Before the session's first delivery scorm-again's look-ahead predicts no
+   * choice at all (it never computes the choices from the root), so then the request itself is validated.
+   */
+  private choiceValid(process: OverallProcess, id: string): boolean {
+    if (this.service()?.getSequencingState().currentActivity) return process.predictChoiceEnabled(id);
+    return process.sequencingProcess.validateNavigationRequest('choice', id, null).valid;
+  }
+
   /** Whether the engine would take a request of the player's now (a request it refuses leaves the SCO open). */
   allows(request: NavigationRequest): boolean {
     const process = this.service()?.getOverallSequencingProcess();
@@ -219,7 +231,7 @@ export class SequencingEngine {
       case 'previous':
         return this.flowValid(request.request);
       case 'choice':
-        return process.predictChoiceEnabled(request.target);
+        return this.choiceValid(process, request.target);
       case 'jump':
         return this.activities().some((a) => a.id === request.target);
       case 'start':
@@ -240,7 +252,7 @@ export class SequencingEngine {
       title: activity.title,
       depth,
       visible: activity.isVisible,
-      choosable: open && process!.predictChoiceEnabled(activity.id),
+      choosable: open && this.choiceValid(process!, activity.id),
       completion: completionOf(activity),
       success: (SUCCESS.has(activity.successStatus)
         ? activity.successStatus

@@ -1,0 +1,149 @@
+/**
+ * Plays one of ADL's sequencing test cases in the player: each delivery the launch page makes must be the test case's
+ * next `Act` block (README of the CTS: the order of the blocks is the delivery order); the replay SCO makes that
+ * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { NavigationRequest } from '../../apps/web/src/launch/messages';
+import type { Delivery, TestCase } from './cts-reader';
+import { lastNavigation, usePlayerControl } from './player-controls';
+import { closePlayer, describeFailure, openCourse, replay } from './replay';
+
+/** A choice names its activity by title (`Activity 12`), as the tester sees it in the tree, or is the root's. */
+type LearnerRequest = NavigationRequest | { request: 'choice'; title: string };
+
+/** What the learner does after a delivery: navigation requests with the player's controls, then maybe a relaunch. */
+interface LearnerAction {
+  requests: LearnerRequest[];
+  /** The player is closed and the course opened again (a new session of the same attempt). */
+  relaunch: boolean;
+  /** The sequencing session must have ended by now. */
+  ended: boolean;
+}
+
+/**
+ * A `CUI` value as the learner's action. The last block's `Exit` and `AutoTest` end the test case: nothing is done.
+ * The named relaunches of the data (`RelaunchCM5`, `RootSX4b`, `ExitCM09ba` …) close the player and open the course
+ * again; `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all first.
+ */
+function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
+  const action: LearnerAction = { requests: [], relaunch: false, ended: false };
+  if (!cui || cui === 'Exit' || cui === 'AutoTest') return action;
+  const choice = /^(?:Choice|ChoiceExit)~(.*)$/.exec(cui);
+  if (choice) {
+    const request: LearnerRequest = /corresponds to the root/.test(choice[1]!)
+      ? { request: 'choice', target: rootId }
+      : { request: 'choice', title: choice[1]!.trim() };
+    return { ...action, requests: [request] };
+  }
+  if (cui === 'Continue') return { ...action, requests: [{ request: 'continue' }] };
+  if (cui === 'Previous') return { ...action, requests: [{ request: 'previous' }] };
+  if (cui === 'TRIGExitAll') return { ...action, requests: [{ request: 'exitAll' }] };
+  if (cui === 'HasEnded') return { ...action, ended: true };
+  if (cui === 'ContinueExitCM8') return { ...action, requests: [{ request: 'continue' }], relaunch: true };
+  if (cui === 'SuspendCM09ca') return { ...action, requests: [{ request: 'suspendAll' }], relaunch: true };
+  if (/^(Relaunch|Root|ExitCM)/.test(cui)) return { ...action, relaunch: true };
+  throw new Error(`a CUI action the test does not know: ${cui}`);
+}
+
+/** The first failure of a case: the delivery (`3V1`) and what went wrong. */
+export interface CaseFailure {
+  step: string;
+  message: string;
+}
+
+const DELIVERY_WAIT_MS = 10_000;
+
+/** The next replay SCO the launch page loads for test case `tc` (one not seen before), or null when none comes. */
+async function nextDelivery(page: Page, tc: string, seen: Set<Frame>): Promise<{ frame: Frame; act: string } | null> {
+  const until = Date.now() + DELIVERY_WAIT_MS;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      if (seen.has(frame) || frame.isDetached()) continue;
+      const url = new URL(frame.url(), 'http://x');
+      if (!url.pathname.includes('/scorm-files/') || url.searchParams.get('tc') !== tc) continue;
+      const ready = await frame
+        .evaluate(() => (window as unknown as { replay?: { version: string | null } }).replay?.version ?? null)
+        .catch(() => null);
+      if (!ready) continue;
+      seen.add(frame);
+      return { frame, act: url.searchParams.get('act') ?? '' };
+    }
+    await page.waitForTimeout(100);
+  }
+  return null;
+}
+
+/**
+ * A course that delivers nothing by itself at start (its root has no flow) waits for the learner's choice: the
+ * activity the test case names as its start, else the one it delivers first.
+ */
+async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
+  await expect.poll(() => lastNavigation(page), { timeout: DELIVERY_WAIT_MS }).not.toBeNull();
+  if ((await lastNavigation(page))!.current !== null) return;
+  const start = testCase.info.start;
+  await request(page, {
+    request: 'choice',
+    title: start && start !== '.' ? start : `Activity ${testCase.deliveries[0]!.activity}`,
+  });
+}
+
+/** A learner's request; a choice by title goes to the activity of that title in the player's tree. */
+async function request(page: Page, learner: LearnerRequest): Promise<void> {
+  if (!('title' in learner)) return usePlayerControl(page, learner);
+  const activities = (await lastNavigation(page))?.activities ?? [];
+  const target = activities.find((a) => a.title.trim() === learner.title)?.id ?? learner.title;
+  await usePlayerControl(page, { request: 'choice', target });
+}
+
+function sessionEnds(page: Page): Promise<boolean> {
+  return expect
+    .poll(async () => (await lastNavigation(page))?.ended, { timeout: DELIVERY_WAIT_MS })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+const step = (delivery: Delivery) => `${delivery.activity}V${delivery.visit}`;
+
+/** Plays a test case from the course's first launch; answers its first failure, or null when every check passed. */
+export async function playSequencingCase(
+  page: Page,
+  testCase: TestCase,
+  alias: string,
+  rootId: string,
+): Promise<CaseFailure | null> {
+  await openCourse(page, alias);
+  await startByChoice(page, testCase);
+  const seen = new Set<Frame>();
+  for (const delivery of testCase.deliveries) {
+    const next = await nextDelivery(page, testCase.id, seen);
+    const expected = `activity ${delivery.activity}`;
+    if (!next) {
+      const state = await lastNavigation(page);
+      const choosable = state?.activities.filter((a) => a.choosable).map((a) => a.id);
+      const where = state ? `current ${state.current}, ended ${state.ended}, choosable ${choosable?.join(' ')}` : '';
+      return { step: step(delivery), message: `expected ${expected}, nothing was delivered (${where})` };
+    }
+    if (next.act !== delivery.activity) {
+      return { step: step(delivery), message: `expected ${expected}, activity ${next.act} was delivered` };
+    }
+    const outcome = await replay(next.frame, delivery.commands);
+    if (outcome.failed.length) {
+      return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
+    }
+    const action = learnerAction(delivery.cui, rootId);
+    for (const learner of action.requests) await request(page, learner);
+    if (action.ended && !(await sessionEnds(page))) {
+      return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
+    }
+    if (action.relaunch) {
+      await closePlayer(page);
+      await openCourse(page, alias);
+    }
+  }
+  return null;
+}
