@@ -11,16 +11,8 @@ import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPor
 import type { TestCase } from './conformance/cts-reader';
 import { KNOWN_FAILURES } from './conformance/known-failures';
 import { ctsPackage, ctsTestCase } from './conformance/packages';
-import {
-  choosePart,
-  closePlayer,
-  describeFailure,
-  managerApi,
-  openCourse,
-  replay,
-  replayFrame,
-  uploadCourse,
-} from './conformance/replay';
+import { choosePart, closePlayer, describeFailure, openCourse, replay, replayFrame } from './conformance/replay';
+import { managerApi, uploadCourse } from './course-uploads';
 
 /** Each test case and the packages it plays, in the order its activity names say (`1a` is package a's activity 1). */
 const CASES: { id: string; packages: string[] }[] = [

@@ -13,15 +13,8 @@ import { zipBuffer } from '../apps/server/src/scorm/test-zips';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 import type { ApiCall, Command } from './conformance/cts-reader';
 import { REPLAY_SCO } from './conformance/packages';
-import {
-  closePlayer,
-  describeFailure,
-  managerApi,
-  openCourse,
-  replay,
-  replayFrame,
-  uploadCourse,
-} from './conformance/replay';
+import { closePlayer, describeFailure, openCourse, replay, replayFrame } from './conformance/replay';
+import { managerApi, uploadCourse } from './course-uploads';
 
 const ALIAS = 'rte-12';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 import { CTS_DIR, ctsPackage, ctsTestCase } from './conformance/packages';
 import { recordNavigation } from './conformance/player-controls';
-import { managerApi, uploadCourse } from './conformance/replay';
+import { managerApi, uploadCourse } from './course-uploads';
 import { playSequencingCase, type CaseFailure } from './conformance/sequencing-case';
 import { SEQUENCING_KNOWN_FAILURES } from './conformance/sequencing-known-failures';
 

@@ -3,9 +3,10 @@
  * admin, tries everything it can against the portal from the player's frame (issue 68, item 2); packages that save
  * from their own unload handler show that nothing is lost when the tab closes (issue 73).
  */
-import { request, type APIRequestContext, type Browser } from 'playwright-core';
+import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipBuffer } from '../apps/server/src/scorm/test-zips';
+import { managerApi, uploadCourse } from './course-uploads';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
 /** A one-SCO manifest of either version. */
@@ -94,13 +95,6 @@ const HOSTILE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Ho
 })();
 </script></body></html>`;
 
-async function managerApi(portal: Portal): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: portal.url });
-  const login = await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
-
 describe.skipIf(!chromiumAvailable)('course content runs isolated from the portal', () => {
   let portal: Portal;
   let browser: Browser;
@@ -108,36 +102,21 @@ describe.skipIf(!chromiumAvailable)('course content runs isolated from the porta
   let peteris: number;
 
   /** Uploads a one-page package as an optional Latvian course and gives it to a position. */
-  async function uploadCourse(alias: string, position: string, manifestXml: string, page: string): Promise<void> {
+  async function uploadPage(alias: string, position: string, manifestXml: string, page: string): Promise<void> {
     const zip = await zipBuffer([
       ['imsmanifest.xml', manifestXml],
       ['index.html', page],
     ]);
-    const upload = await api.post('/api/course-upload', {
-      multipart: {
-        alias,
-        language: 'lv',
-        name: alias,
-        expiration: '0',
-        course_type: 'optional',
-        package: { name: `${alias}.zip`, mimeType: 'application/zip', buffer: zip },
-      },
-    });
-    expect(upload.status(), await upload.text()).toBe(200);
-    const course = ((await upload.json()) as { result: { id: number } }).result;
-    const assigned = await api.post('/api?r=add_course_to_position', {
-      data: { courseId: course.id, courseAlias: alias, position, language: 'lv' },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(200);
+    await uploadCourse(api, alias, zip, position);
   }
 
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
     api = await managerApi(portal);
-    await uploadCourse('hostile', 'hr-manager', manifest('1.2'), HOSTILE_PAGE);
-    await uploadCourse('unload-12', 'cashier', manifest('1.2'), unloadingPage('1.2'));
-    await uploadCourse('unload-2004', 'cashier', manifest('2004'), unloadingPage('2004'));
+    await uploadPage('hostile', 'hr-manager', manifest('1.2'), HOSTILE_PAGE);
+    await uploadPage('unload-12', 'cashier', manifest('1.2'), unloadingPage('1.2'));
+    await uploadPage('unload-2004', 'cashier', manifest('2004'), unloadingPage('2004'));
     const found = await api.post('/api?r=find_user', { data: { search_string: 'Kalniņš' } });
     peteris = ((await found.json()) as { result: { id: number }[] }).result[0]!.id;
   });

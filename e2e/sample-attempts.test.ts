@@ -11,8 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type APIRequestContext, type Browser, type Frame, type Page } from 'playwright-core';
+import { type APIRequestContext, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerApi, uploadCourse } from './course-uploads';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
 const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/samples');
@@ -100,30 +101,10 @@ describe.skipIf(!chromiumAvailable)("a learner's attempts of the real sample pac
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
-    manager = await request.newContext({ baseURL: portal.url });
-    const login = await manager.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } });
-    expect(login.status(), await login.text()).toBe(200);
+    manager = await managerApi(portal);
     for (const sample of SAMPLES_PLAYED) {
-      const upload = await manager.post('/api/course-upload', {
-        multipart: {
-          alias: sample.alias,
-          language: 'lv',
-          name: sample.alias,
-          expiration: '12',
-          course_type: 'mandatory',
-          package: {
-            name: sample.zip,
-            mimeType: 'application/zip',
-            buffer: fs.readFileSync(path.join(SAMPLES, sample.zip)),
-          },
-        },
-      });
-      expect(upload.status(), await upload.text()).toBe(200);
-      const course = ((await upload.json()) as { result: { id: number } }).result;
-      const assigned = await manager.post('/api?r=add_course_to_position', {
-        data: { courseId: course.id, courseAlias: sample.alias, position: 'cashier', language: 'lv' },
-      });
-      expect(assigned.status(), await assigned.text()).toBe(200);
+      const zip = fs.readFileSync(path.join(SAMPLES, sample.zip));
+      await uploadCourse(manager, sample.alias, zip, 'cashier', { mandatory: true });
     }
   });
   afterAll(async () => {

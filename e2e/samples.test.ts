@@ -8,16 +8,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  request,
-  type APIRequestContext,
-  type Browser,
-  type Frame,
-  type FrameLocator,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type Frame, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPackages } from '../apps/server/src/seed/demo-packages.js';
+import { managerApi } from './course-uploads';
 import {
   chromiumAvailable,
   launchBrowser,
@@ -73,14 +67,6 @@ const SAMPLE_COURSES = [
   { zip: 'scorm2004-3rd-golf-basic-calls.zip', alias: 'golf-basic-2004', version: '2004', parts: 1 },
   { zip: 'scorm12-golf-minimum-calls-multi-sco.zip', alias: 'golf-minimum-multi', version: '1.2', parts: 18 },
 ] as const;
-
-/** The training manager's API session (no Origin header, as a script sends it). */
-async function managerApi(portal: Portal): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: portal.url });
-  const login = await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
 
 /**
  * The window as the learner sees it. The harness's helper takes the full page, which draws the fixed,

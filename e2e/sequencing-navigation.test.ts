@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerApi, uploadCourse } from './course-uploads';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,26 +39,11 @@ describe.skipIf(!chromiumAvailable)('the player’s navigation of a sequenced co
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
-    const api = await request.newContext({ baseURL: portal.url });
-    expect((await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } })).status()).toBe(
-      200,
-    );
-    const uploaded = await api.post('/api/course-upload', {
-      multipart: {
-        alias: ALIAS,
-        language: 'lv',
-        name: 'Golf: simple remediation',
-        course_type: 'mandatory',
-        expiration: '12',
-        package: { name: 'golf.zip', mimeType: 'application/zip', buffer: fs.readFileSync(GOLF) },
-      },
+    const api = await managerApi(portal);
+    await uploadCourse(api, ALIAS, fs.readFileSync(GOLF), 'cashier', {
+      name: 'Golf: simple remediation',
+      mandatory: true,
     });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-    const course = ((await uploaded.json()) as { result: { id: number } }).result;
-    const added = await api.post('/api?r=add_course_to_position', {
-      data: { courseId: course.id, courseAlias: ALIAS, position: 'cashier', language: 'lv' },
-    });
-    expect(added.status(), await added.text()).toBe(200);
     await api.dispose();
   });
   afterAll(async () => {

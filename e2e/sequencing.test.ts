@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavigationState } from '../apps/web/src/launch/messages';
+import { managerApi, uploadCourse } from './course-uploads';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,26 +72,11 @@ describe.skipIf(!chromiumAvailable)('a sequenced SCORM 2004 course in the player
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
-    const api = await request.newContext({ baseURL: portal.url });
-    expect((await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } })).status()).toBe(
-      200,
-    );
-    const uploaded = await api.post('/api/course-upload', {
-      multipart: {
-        alias: ALIAS,
-        language: 'lv',
-        name: 'Golf: forced sequential order',
-        course_type: 'mandatory',
-        expiration: '12',
-        package: { name: 'golf.zip', mimeType: 'application/zip', buffer: fs.readFileSync(GOLF) },
-      },
+    const api = await managerApi(portal);
+    await uploadCourse(api, ALIAS, fs.readFileSync(GOLF), 'cashier', {
+      name: 'Golf: forced sequential order',
+      mandatory: true,
     });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-    const course = ((await uploaded.json()) as { result: { id: number } }).result;
-    const added = await api.post('/api?r=add_course_to_position', {
-      data: { courseId: course.id, courseAlias: ALIAS, position: 'cashier', language: 'lv' },
-    });
-    expect(added.status(), await added.text()).toBe(200);
     await api.dispose();
   });
   afterAll(async () => {

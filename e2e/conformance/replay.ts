@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { request, type APIRequestContext, type Frame, type Page } from 'playwright-core';
-import type { Portal } from '../harness';
+import type { Frame, Page } from 'playwright-core';
 import type { Command } from './cts-reader';
 
 /** A command the replay SCO saw answered otherwise than expected. */
@@ -14,34 +13,6 @@ export interface FailedCommand {
 export interface ReplayOutcome {
   count: number;
   failed: FailedCommand[];
-}
-
-/** The training manager's API session, for uploads and assignments. */
-export async function managerApi(portal: Portal): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: portal.url });
-  const login = await api.post('/api?r=login', { data: { login: 'training.manager', pass: 'demo-pass' } });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
-
-/** Uploads a package through the portal's own upload as an optional course and gives it to a position. */
-export async function uploadCourse(api: APIRequestContext, alias: string, zip: Buffer, position: string) {
-  const upload = await api.post('/api/course-upload', {
-    multipart: {
-      alias,
-      language: 'lv',
-      name: alias,
-      expiration: '0',
-      course_type: 'optional',
-      package: { name: `${alias}.zip`, mimeType: 'application/zip', buffer: zip },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const course = ((await upload.json()) as { result: { id: number } }).result;
-  const assigned = await api.post('/api?r=add_course_to_position', {
-    data: { courseId: course.id, courseAlias: alias, position, language: 'lv' },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
 }
 
 /** Opens a course in the player from the optional courses' list. */
