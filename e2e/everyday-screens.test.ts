@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerApi } from './course-uploads';
 import {
   chromiumAvailable,
   launchBrowser,
@@ -217,8 +218,15 @@ describe.skipIf(!chromiumAvailable)('everyday screens in Chromium', () => {
   it("shows the player's whole course title on a phone", async () => {
     const long = 'Laipni lūgti komandā: vērtības, darba kārtība un pirmās nedēļas uzdevumi jaunajiem kolēģiem';
     const database = db();
-    database.prepare(`update courses set name = ? where alias = 'welcome' and language = 'lv'`).run(long);
+    const welcome = database.prepare(`select id from courses where alias = 'welcome' and language = 'lv'`).get() as {
+      id: number;
+    };
     database.close();
+    // Renamed as a training manager does: the portal's own write shows at once.
+    const api = await managerApi(portal);
+    const renamed = await api.post('/api?r=update_course', { data: { id: welcome.id, name: long } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    await api.dispose();
     const { context, page } = await newPage(browser, portal, 'phone');
     await signIn(page, 'ab1234');
     await page.goto('/courses/1');
