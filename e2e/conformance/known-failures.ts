@@ -6,11 +6,6 @@
 export const KNOWN_FAILURES: { reason: string; ids: string[] }[] = [
   {
     reason:
-      "adl.nav.request suspendAll: the SCO exits normally (or without cmi.exit) and asks to suspend all; suspending the activity, so that its next delivery resumes, is the sequencing engine's work (issue 74), which the player does not run yet.",
-    ids: ['DMB:1V7#1', 'DMB:1V7#2', 'DMB:1V7#3', 'DMB:1V7#4', 'DMB:1V11#1', 'DMB:1V11#2'],
-  },
-  {
-    reason:
       "adl.data of a course whose shared data is not global to the system lives for one attempt on the course (SCORM 2004 CAM, sharedDataGlobalToSystem): ADL ends that attempt when the sequencing session reaches the end of the course (package b, activity 2, first visit), and the next delivery starts a new one; ending the session there is the sequencing engine's work (issue 74), which the player does not run yet.",
     ids: ['DDM:1bV2#2', 'DDM:1bV2#3', 'DDM:1bV2#4'],
   },
