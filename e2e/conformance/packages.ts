@@ -32,17 +32,27 @@ export function launchFiles(manifest: string): string[] {
   return [...files];
 }
 
-/** The `act` launch parameter of each item of a CTS manifest, in the manifest's order. */
-export function itemActivities(manifest: string): string[] {
-  return [...manifest.matchAll(/<item\b[^>]*\sparameters\s*=\s*"[^"]*act=(\w+)[^"]*"/g)].map((m) => m[1]!);
+/** A CTS item: its identifier (the activity's id in the player) and its `act` launch parameter. */
+export interface CtsItem {
+  id: string;
+  act: string;
+}
+
+/** The items of a CTS manifest that launch the test SCO, in the manifest's order. */
+export function ctsItems(manifest: string): CtsItem[] {
+  return [...manifest.matchAll(/<item\b[^>]*>/g)].flatMap(([tag]) => {
+    const id = attribute(tag, 'identifier');
+    const act = /[?&;]act=(\w+)/.exec(attribute(tag, 'parameters') ?? '')?.[1];
+    return id && act ? [{ id, act }] : [];
+  });
 }
 
 /** A CTS package as an upload: its manifest unchanged and the replay SCO under each launch file name. */
-export async function ctsPackage(name: string): Promise<{ zip: Buffer; activities: string[] }> {
+export async function ctsPackage(name: string): Promise<{ zip: Buffer; items: CtsItem[] }> {
   const manifest = fs.readFileSync(path.join(CTS_DIR, 'Courses', `LMSTestPackage_${name}`, 'imsmanifest.xml'), 'utf8');
   const zip = await zipBuffer([
     ['imsmanifest.xml', manifest],
     ...launchFiles(manifest).map((file): [string, Buffer] => [file, REPLAY_SCO]),
   ]);
-  return { zip, activities: itemActivities(manifest) };
+  return { zip, items: ctsItems(manifest) };
 }

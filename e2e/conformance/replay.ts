@@ -32,14 +32,6 @@ export async function closePlayer(page: Page): Promise<void> {
   await page.getByTestId('course-player').waitFor({ state: 'detached' });
 }
 
-/** Chooses a part of a multi-SCO course in the player's list of parts. */
-export async function choosePart(page: Page, index: number): Promise<void> {
-  const select = page.getByTestId('sco-select');
-  if ((await select.count()) && (await select.inputValue()) !== String(index)) {
-    await select.selectOption(String(index));
-  }
-}
-
 /** The replay SCO's frame once it is loaded as `activity` of test case `tc`. */
 export async function replayFrame(page: Page, tc: string, activity: string): Promise<Frame> {
   let found: Frame | undefined;

@@ -55,9 +55,17 @@ export interface CaseFailure {
 
 const DELIVERY_WAIT_MS = 10_000;
 
-/** The next replay SCO the launch page loads for test case `tc` (one not seen before), or null when none comes. */
-async function nextDelivery(page: Page, tc: string, seen: Set<Frame>): Promise<{ frame: Frame; act: string } | null> {
-  const until = Date.now() + DELIVERY_WAIT_MS;
+/**
+ * The next replay SCO the launch page loads for test case `tc` (one not seen before), or null when none comes within
+ * `waitMs`.
+ */
+export async function nextDelivery(
+  page: Page,
+  tc: string,
+  seen: Set<Frame>,
+  waitMs = DELIVERY_WAIT_MS,
+): Promise<{ frame: Frame; act: string } | null> {
+  const until = Date.now() + waitMs;
   while (Date.now() < until) {
     for (const frame of page.frames()) {
       if (seen.has(frame) || frame.isDetached()) continue;

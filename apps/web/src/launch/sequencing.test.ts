@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { courseRoutes } from '@portal/shared';
+import { courseRoutes } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import type { NavigationRequest } from './messages';
 import { SequencingEngine, type EngineOutcome } from './sequencing';
@@ -204,6 +204,35 @@ describe('deliveries decided by the engine', () => {
     expect(engine.api.GetValue('cmi.location')).toBe('');
     expect(engine.api.GetValue('cmi.entry')).toBe('ab-initio');
     expect(engine.rollup()).toEqual({ completion: expect.any(String), success: expect.any(String), scaled: null });
+  });
+
+  it('gives each delivery its own total time and launch values, none kept from the SCO before (DMB 6 to 9)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-02a'), { logLevel: 5 });
+    const first = engine.begin().delivered!;
+    const values = { scaled_passing_score: '0.6', launch_data: 'data', max_time_allowed: 'PT1H' };
+    const withValues = {
+      ...launch,
+      scos: [
+        {
+          id: first,
+          title: first,
+          href: '',
+          cmi: null,
+          done: false,
+          launch: { ...courseRoutes.NO_LAUNCH_VALUES, ...values },
+        },
+      ],
+    };
+    engine.prepare(withValues, first, null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue('cmi.scaled_passing_score')).toBe('0.6');
+    engine.api.SetValue('cmi.session_time', 'PT2H');
+    engine.api.SetValue('cmi.exit', 'normal');
+    engine.api.Terminate('');
+    engine.prepare(launch, first, null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue('cmi.total_time')).toMatch(/^PT0(H0M0)?S$/);
+    for (const element of Object.keys(values)) expect(engine.api.GetValue(`cmi.${element}`), element).toBe('');
   });
 
   it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {

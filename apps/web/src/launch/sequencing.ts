@@ -110,7 +110,9 @@ export class SequencingEngine {
    * data when the delivery continues its attempt (it was left suspended, or `resumed`); a new attempt starts empty.
    */
   prepare(launch: CourseLaunch, activityId: string, saved: Record<string, unknown> | null, resumed: boolean): void {
-    this.api.reset(undefined, { preserveListeners: true });
+    this.api.reset(undefined, { preserveListeners: true, resetTotalTime: true });
+    // scorm-again's reset keeps the previous SCO's launch values; the seed sets only the non-empty ones.
+    Object.assign(this.api.cmi, { launch_data: '', scaled_passing_score: '', max_time_allowed: '' });
     const sco = launch.scos.find((s) => s.id === activityId);
     const continues = !!saved && (resumed || exitOf(saved) === 'suspend');
     const seed = seed2004(
