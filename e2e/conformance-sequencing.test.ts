@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable)('SCORM 2004 sequencing conformance (ADL CTS)
       console.log(`  ${known.has(id) ? 'known' : 'failed'}: ${id} ${failure.step}: ${failure.message}`);
     }
     // Every failure is a known one, and every known one still fails: at its listed delivery, or (a listed case only)
-    // where the player's frame went away under the harness while the case was already off ADL's order.
+    // with the player's frame gone from under the harness, which a case that runs off ADL's order can bring about.
     const failed = Object.fromEntries(
       [...failures].map(([id, failure]) => [
         id,
