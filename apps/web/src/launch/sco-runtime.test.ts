@@ -2,28 +2,15 @@ import { courseRoutes } from '@portal/shared';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import { seed12, seed2004 } from './sco-runtime';
+import { testLaunch } from './test-launch';
 
 type LaunchSco = courseRoutes.LaunchSco;
-type CourseLaunch = courseRoutes.CourseLaunch;
 
 const NONE = courseRoutes.NO_LAUNCH_VALUES;
 
 function launchOf(version: '1.2' | '2004', sco: Partial<LaunchSco>, mode: 'normal' | 'review' = 'normal') {
   const part: LaunchSco = { id: 's', title: 'S', href: 'index.html', cmi: null, done: false, launch: NONE, ...sco };
-  const launch: CourseLaunch = {
-    content_origin: 'http://content.localhost',
-    launch_url: 'http://content.localhost/scorm-launch',
-    token: 't',
-    mode,
-    attempt: 1,
-    seq: 0,
-    scorm_version: version,
-    learner: { id: '7', name: 'Bērziņa, Anna' },
-    scos: [part],
-    complete: mode === 'review',
-    sequencing: null,
-    shared_data: { maps: {}, stores: {} },
-  };
+  const launch = testLaunch({ mode, scorm_version: version, scos: [part], complete: mode === 'review' });
   return { launch, part };
 }
 

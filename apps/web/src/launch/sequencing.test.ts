@@ -4,6 +4,7 @@ import { courseRoutes } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import type { NavigationRequest } from './messages';
 import { SequencingEngine, type EngineOutcome } from './sequencing';
+import { testLaunch } from './test-launch';
 
 type LaunchSequencing = courseRoutes.LaunchSequencing;
 
@@ -21,20 +22,7 @@ function sequencingOf(id: string, state: Record<string, unknown> | null = null):
   return { activityTree: parsed.activityTree, launches: parsed.launches, state };
 }
 
-const launch = {
-  content_origin: 'http://content.localhost',
-  launch_url: 'http://content.localhost/scorm-launch',
-  token: 't',
-  mode: 'normal',
-  attempt: 1,
-  seq: 0,
-  scorm_version: '2004',
-  learner: { id: '7', name: 'Bērziņa, Anna' },
-  scos: [],
-  complete: false,
-  sequencing: null,
-  shared_data: { maps: {}, stores: {} },
-} satisfies courseRoutes.CourseLaunch;
+const launch = testLaunch();
 
 /** The values of ADL's command abbreviations (Commands.properties) that the replayed commands use. */
 const VALUES: Record<string, string> = {

@@ -8,24 +8,12 @@ import {
   type UninitializedGetCheck,
 } from './scorm-rules';
 import { seedSharedData, splitSharedData, type SharedDataApi } from './shared-data';
+import { testLaunch } from './test-launch';
 
 type CourseLaunch = courseRoutes.CourseLaunch;
 
 function launchWith(shared: courseRoutes.LaunchSharedData): CourseLaunch {
-  return {
-    content_origin: 'http://content.localhost',
-    launch_url: 'http://content.localhost/scorm-launch',
-    token: 't',
-    mode: 'normal',
-    attempt: 1,
-    seq: 0,
-    scorm_version: '2004',
-    learner: { id: '7', name: 'Bērziņa, Anna' },
-    scos: [],
-    complete: false,
-    shared_data: shared,
-    sequencing: null,
-  };
+  return testLaunch({ shared_data: shared });
 }
 
 /** A SCORM 2004 API whose commits are handed to `onCommit`, as the launch page's commit channel gets them. */
