@@ -1,5 +1,6 @@
 import { courseRoutes } from '@portal/shared';
 import { Scorm2004API } from 'scorm-again';
+import { correctEngine } from './engine-corrections';
 import type { NavigationActivity, NavigationRequest, NavigationState } from './messages';
 import { dropEmpty, seed2004 } from './sco-runtime';
 import { resumableState } from './sequencing-state';
@@ -71,6 +72,7 @@ export class SequencingEngine {
       ...settings,
       sequencing: { activityTree: sequencing.activityTree },
     } as ConstructorParameters<typeof Scorm2004API>[0]);
+    correctEngine(this.api);
     this.api.setSequencingEventListeners({
       onActivityDelivery: (activity) => {
         this.outcome.delivered = activity.id;
