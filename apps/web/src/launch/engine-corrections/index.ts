@@ -1,16 +1,23 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { keepReportedCompletion } from './reported-completion';
+
+/** The engine's objects the corrections reach its classes through. */
+interface EngineService {
+  getSequencingState(): { rootActivity: object | null };
+  getOverallSequencingProcess(): { terminationHandler: object } | null;
+}
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
  * (docs/courses.md, "Sequencing conformance"), applied to the engine of `api` once its activity tree is built.
  */
 export function correctEngine(api: Scorm2004API): void {
-  const service = api.getSequencingService() as unknown as {
-    getSequencingState(): { rootActivity: object | null };
-  } | null;
+  const service = api.getSequencingService() as unknown as EngineService | null;
   // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
   if (!root) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
+  const termination = service.getOverallSequencingProcess()?.terminationHandler;
+  if (termination) keepReportedCompletion(Object.getPrototypeOf(termination) as object);
 }
