@@ -1,5 +1,8 @@
 import type { Scorm2004API } from 'scorm-again';
+import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
+
+type ChoiceCorrected = Parameters<typeof takeChoicesAsTheBookHasIt>;
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -8,9 +11,15 @@ import { measureDurationsNotLimits } from './durations';
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
+    getOverallSequencingProcess(): {
+      sequencingProcess: ChoiceCorrected[0];
+      navigationValidityService: ChoiceCorrected[1];
+    } | null;
   } | null;
   // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
-  if (!root) return;
+  const overall = service?.getOverallSequencingProcess();
+  if (!root || !overall) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
+  takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
 }
