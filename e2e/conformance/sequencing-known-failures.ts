@@ -20,7 +20,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
     cases: {
       'CM-03a': '7V3',
       'CM-03b': '3V2',
-      'CM-04a': '3V1',
       'CM-04d': '13V1',
       'CM-07d': '15V1',
       'CM-10': '4V1',
