@@ -72,8 +72,12 @@ function testCase(id: string): { start: string; visits: Visit[] } {
     if (kind === 'CUI') current.cui = body!.trim();
     const set = /^SET->(.+?)!(.+?)->/.exec(body!);
     if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
-      const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
-      current.sets.push([ELEMENTS[set[1]!]!, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+      const target = /^tar~(.+)~(TY\.c|N\.j)$/.exec(set[2]!);
+      const request = target?.[2] === 'N.j' ? 'jump' : 'choice';
+      current.sets.push([
+        ELEMENTS[set[1]!]!,
+        target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!),
+      ]);
     }
   }
   return { start, visits };
@@ -115,16 +119,24 @@ function play(id: string): string[] {
 }
 
 describe('deliveries decided by the engine', () => {
-  // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
-  // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); a SCO that reports its completion unknown is not completed for it
-  // (CM-06, RU-19b).
-  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'CM-06', 'RU-19b'])(
-    '%s delivers its activities in the order of ADL’s test case',
-    (id) => {
-      expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
-    },
-  );
+  it.each([
+    ['CT-01', 'the content’s continue and previous'],
+    ['CM-02a', 'the player’s Continue and Previous'],
+    ['CM-07a', 'the player’s choice'],
+    ['CM-05', 'a relaunch after suspendAll'],
+    ['OB-03b', 'a relaunch after suspendAll, objectives kept'],
+    ['RU-14a', 'a relaunch after a session left without suspendAll'],
+    ['SX-04a', 'a relaunch after a session left without suspendAll, at the root'],
+    ['CM-11', 'a relaunch after a session left without suspendAll, global objectives kept'],
+    ['CM-01', 'an attempt duration limit not yet reached'],
+    ['CM-06', 'a SCO that reports its completion unknown is not completed for it'],
+    ['RU-19b', 'a SCO that reports its completion unknown leaves its progress unknown'],
+    ['CM-16', 'a choice between the children of a cluster with constrainChoice'],
+    ['CM-17a', 'a choice between the children of a cluster with preventActivation'],
+    ['CM-17b', 'a choice into a cluster with preventActivation from outside it'],
+  ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
+    expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+  });
 
   it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
     const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });
@@ -233,5 +245,16 @@ describe('deliveries decided by the engine', () => {
     expect(choosable.map((a) => a.id)).toContain('activity_2');
     expect(engine.allows({ request: 'choice', target: 'activity_2' })).toBe(true);
     expect(engine.navigate({ request: 'choice', target: 'activity_2' }).delivered).toBe('activity_2');
+  });
+
+  it('flows into a chosen cluster whose Skip pre-condition holds, as a choice does not skip (CM-04c)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-04c'), { logLevel: 5 });
+    engine.begin();
+    expect(engine.navigate({ request: 'choice', target: 'activity_10' }).delivered).toBe('activity_12');
+    engine.prepare(launch, 'activity_12', null, false);
+    engine.api.Initialize('');
+    engine.api.Terminate('');
+    expect(engine.allows({ request: 'choice', target: 'Activity' })).toBe(true);
+    expect(engine.navigate({ request: 'choice', target: 'Activity' }).delivered).toBe('activity_12');
   });
 });

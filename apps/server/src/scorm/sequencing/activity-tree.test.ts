@@ -317,6 +317,11 @@ describe('the activity tree of ADL conformance test packages', () => {
     expect(activity9.sequencingRules.postConditionRules[0]?.action).toBe('retryAll');
   });
 
+  it('CM-04a: an item’s own empty controlMode gives choice its default over the collection member’s choice="false"', () => {
+    const [activity1] = parseSequencing(cts('CM-04a'))!.activityTree.children!;
+    expect(activity1!.sequencingControls).toMatchObject({ choice: true, flow: false });
+  });
+
   const FAMILIES = ['CT', 'SX', 'RU', 'OB', 'CO', 'CM', 'MS', 'T'];
   const packages = fs
     .readdirSync(CTS)

@@ -1,23 +1,31 @@
 import type { Scorm2004API } from 'scorm-again';
+import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
 import { keepReportedCompletion } from './reported-completion';
 
-/** The engine's objects the corrections reach its classes through. */
+type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
+
+/** The engine's objects through which the corrections reach its classes (which scorm-again does not export). */
 interface EngineService {
   getSequencingState(): { rootActivity: object | null };
-  getOverallSequencingProcess(): { terminationHandler: object } | null;
+  getOverallSequencingProcess(): {
+    terminationHandler: object;
+    sequencingProcess: Choice[0];
+    navigationValidityService: Choice[1];
+  } | null;
 }
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
- * (docs/courses.md, "Sequencing conformance"), applied to the engine of `api` once its activity tree is built.
+ * (docs/sequencing.md, "Engine corrections"), applied to the engine of `api` once its activity tree is built.
  */
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as EngineService | null;
-  // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
-  if (!root) return;
-  measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
-  const termination = service.getOverallSequencingProcess()?.terminationHandler;
-  if (termination) keepReportedCompletion(Object.getPrototypeOf(termination) as object);
+  const overall = service?.getOverallSequencingProcess();
+  if (!root || !overall) return;
+  const prototypeOf = (object: object) => Object.getPrototypeOf(object) as object;
+  measureDurationsNotLimits(prototypeOf(root));
+  keepReportedCompletion(prototypeOf(overall.terminationHandler));
+  takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
 }
