@@ -260,4 +260,25 @@ describe('global objectives read into the delivered SCO’s cmi.objectives', () 
     for (const [field, value] of Object.entries(written))
       expect(engine.api.GetValue(objectiveElement(engine, 'obj', field)), field).toBe(value);
   });
+
+  it('CO-10: the SCO’s cmi.progress_measure is what its primary objective writes, not the value read into it', () => {
+    const engine = new SequencingEngine(sequencingOf('CO-10'), { logLevel: 5 });
+    const primaryMeasure = () => objectiveElement(engine, 'PRIMARYOBJ', 'progress_measure');
+    const run = (activity: string, report: () => void) => {
+      engine.prepare(launch, activity, null, false);
+      engine.api.Initialize('');
+      report();
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.SetValue('cmi.exit', 'suspend');
+      engine.api.Terminate('');
+      return engine.takeOutcome().delivered;
+    };
+    expect(engine.begin().delivered).toBe('activity_1');
+    expect(run('activity_1', () => engine.api.SetValue(primaryMeasure(), '0.2'))).toBe('activity_2');
+    // activity_2's primary objective entry starts with 0.2, read from the global objective activity_1 wrote.
+    expect(run('activity_2', () => engine.api.SetValue('cmi.progress_measure', '0.39'))).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue(primaryMeasure())).toBe('0.39');
+  });
 });

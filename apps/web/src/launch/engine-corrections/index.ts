@@ -1,5 +1,6 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { reportedProgressMeasureWins } from './primary-progress-measure';
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -13,4 +14,5 @@ export function correctEngine(api: Scorm2004API): void {
   const root = service?.getSequencingState().rootActivity;
   if (!root) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
+  reportedProgressMeasureWins(Object.getPrototypeOf(service) as object);
 }
