@@ -11,8 +11,13 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
+      "An activity completed by measure gets its completion from cmi.progress_measure only: the progress measure its SCO reports in the primary objective's cmi.objectives entry leaves the primary objective's completion status (what its adlseq map writes) as it was, so the next activity reads 'incomplete' (scorm-again 3.4 RteDataTransferService.transferNonPrimaryObjectives; SN 3.14 / RB.1.3.a).",
+    cases: { 'CO-10': '3V1' },
+  },
+  {
+    reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
-    cases: { 'CM-11': '1V2', 'CO-10': '3V1', 'OB-06': '3V1', 'SX-11c': '1V1' },
+    cases: { 'CM-11': '1V2', 'SX-11c': '1V1' },
   },
   {
     reason:

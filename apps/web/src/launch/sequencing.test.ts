@@ -258,3 +258,52 @@ describe('deliveries decided by the engine', () => {
     expect(engine.navigate({ request: 'choice', target: 'Activity' }).delivered).toBe('activity_12');
   });
 });
+
+/** The element of objective `id` in the running SCO's `cmi.objectives` (`cmi.objectives.2.score.raw` for `score.raw`). */
+function objectiveElement(engine: SequencingEngine, id: string, field: string): string {
+  const count = Number(engine.api.GetValue('cmi.objectives._count'));
+  const index = Array.from({ length: count }, (_, n) => n).find(
+    (n) => engine.api.GetValue(`cmi.objectives.${n}.id`) === id,
+  );
+  return `cmi.objectives.${index ?? count}.${field}`;
+}
+
+describe('global objectives read into the delivered SCO’s cmi.objectives', () => {
+  it('OB-06: an objective reads the scores and progress another activity’s objective wrote', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-06'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    const written = { 'score.raw': '75.0033', 'score.min': '500', 'score.max': '800', progress_measure: '1' };
+    for (const [field, value] of Object.entries(written))
+      engine.api.SetValue(objectiveElement(engine, 'PRIMARYOBJ', field), value);
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    expect(engine.takeOutcome().delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    for (const [field, value] of Object.entries(written))
+      expect(engine.api.GetValue(objectiveElement(engine, 'obj', field)), field).toBe(value);
+  });
+
+  it('CO-10: the SCO’s cmi.progress_measure is what its primary objective writes, not the value read into it', () => {
+    const engine = new SequencingEngine(sequencingOf('CO-10'), { logLevel: 5 });
+    const primaryMeasure = () => objectiveElement(engine, 'PRIMARYOBJ', 'progress_measure');
+    const run = (activity: string, report: () => void) => {
+      engine.prepare(launch, activity, null, false);
+      engine.api.Initialize('');
+      report();
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.SetValue('cmi.exit', 'suspend');
+      engine.api.Terminate('');
+      return engine.takeOutcome().delivered;
+    };
+    expect(engine.begin().delivered).toBe('activity_1');
+    expect(run('activity_1', () => engine.api.SetValue(primaryMeasure(), '0.2'))).toBe('activity_2');
+    // activity_2's primary objective entry starts with 0.2, read from the global objective activity_1 wrote.
+    expect(run('activity_2', () => engine.api.SetValue('cmi.progress_measure', '0.39'))).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue(primaryMeasure())).toBe('0.39');
+  });
+});

@@ -354,11 +354,15 @@ export function readSequencingElement(where: string, element: XmlElement): Seque
 /**
  * An activity's own sequencing over the collection member it references (`IDRef`), as ADL's reference
  * implementation combines them: attributes one by one (those an element present leaves out at their schema values),
- * elements with content as a whole. `adlseq:objectives` of the collection member stay only with the collection
- * member's own objectives.
+ * elements with content as a whole. The member's `adlseq:objectives`, when the activity states none, add their maps
+ * to the objectives in effect, the activity's own ones included (ADL's OB-06 writes the raw score of an item's
+ * primary objective through its collection member's map); those that name none of these objectives are left out.
  */
 export function overlay(base: SequencingParts, own: SequencingParts): SequencingParts {
   const objectives = own.objectives ?? base.objectives;
+  const declared = new Set(
+    [objectives?.primary, ...(objectives?.secondary ?? [])].map((objective) => objective?.objectiveID),
+  );
   return {
     controls: { ...base.controls, ...own.controls },
     delivery: { ...base.delivery, ...own.delivery },
@@ -367,6 +371,8 @@ export function overlay(base: SequencingParts, own: SequencingParts): Sequencing
     rules: { ...base.rules, ...own.rules },
     ...(own.rollupRules || base.rollupRules ? { rollupRules: own.rollupRules ?? base.rollupRules } : {}),
     ...(objectives ? { objectives } : {}),
-    adlObjectives: own.objectives ? own.adlObjectives : [...base.adlObjectives, ...own.adlObjectives],
+    adlObjectives: own.adlObjectives.length
+      ? own.adlObjectives
+      : base.adlObjectives.filter((adl) => declared.has(adl.objectiveID)),
   };
 }

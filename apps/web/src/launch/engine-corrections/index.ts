@@ -1,6 +1,7 @@
 import type { Scorm2004API } from 'scorm-again';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
+import { reportedProgressMeasureWins } from './primary-progress-measure';
 import { keepReportedCompletion } from './reported-completion';
 
 type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
@@ -28,4 +29,5 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(prototypeOf(root));
   keepReportedCompletion(prototypeOf(overall.terminationHandler));
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
+  reportedProgressMeasureWins(prototypeOf(service));
 }
