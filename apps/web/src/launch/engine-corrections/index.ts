@@ -1,5 +1,6 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { rollupRulesWithUnknowns } from './rollup-unknowns';
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -8,9 +9,12 @@ import { measureDurationsNotLimits } from './durations';
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
+    rollupProcess: { getRuleEvaluator(): object };
   } | null;
-  // The engine's classes are not exported: they are reached through the objects of this tree.
+  // The engine's classes are not exported: they are reached through its objects, an activity and its rollup process.
   const root = service?.getSequencingState().rootActivity;
   if (!root) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
+  const rollup = service.rollupProcess;
+  rollupRulesWithUnknowns(Object.getPrototypeOf(rollup.getRuleEvaluator()) as object);
 }
