@@ -1,5 +1,6 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 
 /**
@@ -9,7 +10,7 @@ import { rollupRulesWithUnknowns } from './rollup-unknowns';
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
-    rollupProcess: { getRuleEvaluator(): object };
+    rollupProcess: { getRuleEvaluator(): object; getObjectiveProcessor(): object };
   } | null;
   // The engine's classes are not exported: they are reached through its objects, an activity and its rollup process.
   const root = service?.getSequencingState().rootActivity;
@@ -17,4 +18,5 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   const rollup = service.rollupProcess;
   rollupRulesWithUnknowns(Object.getPrototypeOf(rollup.getRuleEvaluator()) as object);
+  objectiveDefaultOnlyWithoutRules(Object.getPrototypeOf(rollup.getObjectiveProcessor()) as object);
 }
