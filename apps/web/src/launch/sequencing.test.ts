@@ -116,11 +116,12 @@ function play(id: string): string[] {
 describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); rollup rules on children whose status is unknown (RU-05a) and
-  // rules that do not apply, leaving no place for the default rules (RU-05b, RU-12a, RU-01ab).
+  // attempt duration limit not yet reached (CM-01); rollup rules on children whose status is unknown (RU-05a) or
+  // that are not tracked (RU-11), and rules that do not apply, leaving no place for the default rules (RU-05b,
+  // RU-12a, RU-01ab).
   it.each([
     ...['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01'],
-    ...['RU-05a', 'RU-05b', 'RU-12a', 'RU-01ab'],
+    ...['RU-05a', 'RU-11', 'RU-05b', 'RU-12a', 'RU-01ab'],
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

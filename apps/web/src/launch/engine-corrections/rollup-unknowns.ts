@@ -113,8 +113,9 @@ function evaluateConditions(rule: RollupRule, child: RollupActivity): Truth {
  * to the bag, and the child activity set reads the bag. `all` needs no false and no unknown, `none` no true and no
  * unknown, `any` and the at-least sets count the true values. scorm-again 3.4 evaluates a condition on a status the
  * child does not know yet as false, so "completed if none satisfied" applies as soon as one child fails while its
- * siblings are not attempted (ADL RU-05a), and "not satisfied" on an unknown status counts as true. A rule with no
- * contributing child does not apply.
+ * siblings are not attempted (ADL RU-05a), and "not satisfied" on an unknown status counts as true. An empty bag
+ * (no child tracked, or none required) satisfies `all` and `none`, as the SN has it (ADL RU-11), where scorm-again
+ * applies no rule; the at-least sets need a child, as in ADL's reference implementation.
  */
 function evaluateRollupRule(this: RuleEvaluator, activity: RollupActivity, rule: RollupRule): boolean {
   const check = CHILD_CHECK[rule.action];
@@ -123,7 +124,6 @@ function evaluateRollupRule(this: RuleEvaluator, activity: RollupActivity, rule:
     .getAvailableChildren()
     .filter((child) => this.childFilter.checkChildForRollupSubprocess(child, ...check))
     .map((child) => evaluateConditions(rule, child));
-  if (bag.length === 0) return false;
   const trues = bag.filter((value) => value === true).length;
   switch (rule.consideration) {
     case 'all':
@@ -133,9 +133,9 @@ function evaluateRollupRule(this: RuleEvaluator, activity: RollupActivity, rule:
     case 'none':
       return bag.every((value) => value === false);
     case 'atLeastCount':
-      return trues >= rule.minimumCount;
+      return bag.length > 0 && trues >= rule.minimumCount;
     case 'atLeastPercent':
-      return (trues / bag.length) * 100 >= rule.minimumPercent;
+      return bag.length > 0 && (trues / bag.length) * 100 >= rule.minimumPercent;
     default:
       return false;
   }
