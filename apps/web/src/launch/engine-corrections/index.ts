@@ -2,6 +2,7 @@ import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
+import { noRollupIntoUntracked } from './untracked-rollup';
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -10,7 +11,12 @@ import { rollupRulesWithUnknowns } from './rollup-unknowns';
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
-    rollupProcess: { getRuleEvaluator(): object; getObjectiveProcessor(): object };
+    rollupProcess: {
+      getRuleEvaluator(): object;
+      getMeasureProcessor(): object;
+      getObjectiveProcessor(): object;
+      getProgressProcessor(): object;
+    };
   } | null;
   // The engine's classes are not exported: they are reached through its objects, an activity and its rollup process.
   const root = service?.getSequencingState().rootActivity;
@@ -19,4 +25,5 @@ export function correctEngine(api: Scorm2004API): void {
   const rollup = service.rollupProcess;
   rollupRulesWithUnknowns(Object.getPrototypeOf(rollup.getRuleEvaluator()) as object);
   objectiveDefaultOnlyWithoutRules(Object.getPrototypeOf(rollup.getObjectiveProcessor()) as object);
+  noRollupIntoUntracked(rollup);
 }
