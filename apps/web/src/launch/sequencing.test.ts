@@ -134,6 +134,12 @@ describe('deliveries decided by the engine', () => {
     ['CM-16', 'a choice between the children of a cluster with constrainChoice'],
     ['CM-17a', 'a choice between the children of a cluster with preventActivation'],
     ['CM-17b', 'a choice into a cluster with preventActivation from outside it'],
+    ['RU-05a', 'a rollup rule over children whose status is unknown'],
+    ['RU-11', 'a rollup rule over children that are not tracked'],
+    ['RU-05b', 'rollup rules that do not apply leave no place for the default rules'],
+    ['RU-12a', 'rollup rules that do not apply leave no place for the default rules, on a cluster'],
+    ['RU-01ab', 'an item’s empty rollup rules replace its collection member’s'],
+    ['RU-10', 'a cluster not tracked, whose status its children do not set'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

@@ -333,6 +333,13 @@ describe('the activity tree of ADL conformance test packages', () => {
     );
   });
 
+  it('RU-01ab: an item’s empty rollup rules replace the rules of the collection member it refers to', () => {
+    const cluster = parseSequencing(cts('RU-01ab'))!.activityTree.children![1]!;
+    expect(cluster.id).toBe('activity_2');
+    expect(cluster.rollupRules).toEqual({ rules: [] });
+    expect(cluster.sequencingRules.exitConditionRules[0]?.action).toBe('exit');
+  });
+
   const FAMILIES = ['CT', 'SX', 'RU', 'OB', 'CO', 'CM', 'MS', 'T'];
   const packages = fs
     .readdirSync(CTS)

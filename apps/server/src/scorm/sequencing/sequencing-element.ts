@@ -332,7 +332,8 @@ export function readSequencingElement(where: string, element: XmlElement): Seque
       }),
     },
     rules: sequencingRules(where, childOf(element, 'imsss', 'sequencingRules')),
-    ...(rollupRules.length ? { rollupRules } : {}),
+    // An empty <rollupRules> of the activity still replaces the rules of the collection member it references.
+    ...(rollupElement ? { rollupRules } : {}),
     ...(primaryElement
       ? {
           objectives: {

@@ -1,8 +1,11 @@
 import type { Scorm2004API } from 'scorm-again';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
+import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
 import { keepReportedCompletion } from './reported-completion';
+import { rollupRulesWithUnknowns } from './rollup-unknowns';
+import { noRollupIntoUntracked } from './untracked-rollup';
 
 type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
 
@@ -14,6 +17,10 @@ interface EngineService {
     sequencingProcess: Choice[0];
     navigationValidityService: Choice[1];
   } | null;
+  rollupProcess: Parameters<typeof noRollupIntoUntracked>[0] & {
+    getRuleEvaluator(): object;
+    getObjectiveProcessor(): object;
+  };
 }
 
 /**
@@ -26,8 +33,12 @@ export function correctEngine(api: Scorm2004API): void {
   const overall = service?.getOverallSequencingProcess();
   if (!root || !overall) return;
   const prototypeOf = (object: object) => Object.getPrototypeOf(object) as object;
+  const rollup = service.rollupProcess;
   measureDurationsNotLimits(prototypeOf(root));
   keepReportedCompletion(prototypeOf(overall.terminationHandler));
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
   reportedProgressMeasureWins(prototypeOf(service));
+  rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
+  objectiveDefaultOnlyWithoutRules(prototypeOf(rollup.getObjectiveProcessor()));
+  noRollupIntoUntracked(rollup);
 }
