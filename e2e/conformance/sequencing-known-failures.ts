@@ -6,8 +6,8 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      "scorm-again 3.4 reads a primary objective only when it has an objectiveID; these manifests' ID-less primary objectives satisfy by measure, which the engine ignores, so flow and rollup take another path (docs/sequencing.md, Known gaps).",
-    cases: { 'MS-05a': '1V2', 'MS-06': '6V1' },
+      "A SCO's Terminate without adl.nav.request ends its activity at once (scorm-again 3.4 processes an exit navigation request there; SCORM 2004 SN 5.4 has the LMS wait for the learner): the exit and post-condition rules of the cluster, satisfied by measure after activity 4, deliver activity 1 before the learner's Continue, which then flows on to activity 3. ADL expects them to run when that Continue ends activity 4 (docs/sequencing.md, Delivery).",
+    cases: { 'MS-05a': '1V2' },
   },
   {
     reason:

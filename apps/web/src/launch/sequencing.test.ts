@@ -116,7 +116,8 @@ function play(id: string): string[] {
 describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); clusters satisfied by their weighted measure (MS-05b, RU-14c, RU-15d).
+  // attempt duration limit not yet reached (CM-01); clusters satisfied by their weighted measure (MS-05b, RU-14c, RU-15d),
+  // by an objective without an ID and only once inactive (MS-06).
   it.each([
     'CT-01',
     'CM-02a',
@@ -130,6 +131,7 @@ describe('deliveries decided by the engine', () => {
     'MS-05b',
     'RU-14c',
     'RU-15d',
+    'MS-06',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
@@ -232,6 +234,25 @@ describe('deliveries decided by the engine', () => {
     engine.api.Initialize('');
     expect(engine.api.GetValue('cmi.total_time')).toMatch(/^PT0(H0M0)?S$/);
     for (const element of Object.keys(values)) expect(engine.api.GetValue(`cmi.${element}`), element).toBe('');
+  });
+
+  it('keeps a primary objective without an ID out of the SCO’s cmi.objectives (OB-09b)', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-09b'), { logLevel: 5 });
+    let delivered = engine.begin().delivered;
+    for (const before of ['activity_1', 'activity_2']) {
+      expect(delivered).toBe(before);
+      engine.prepare(launch, before, null, false);
+      engine.api.Initialize('');
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.Terminate('');
+      delivered = engine.takeOutcome().delivered;
+    }
+    expect(delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    const count = Number(engine.api.GetValue('cmi.objectives._count'));
+    const ids = Array.from({ length: count }, (_, n) => engine.api.GetValue(`cmi.objectives.${n}.id`));
+    expect(ids).toEqual(['obj1', 'obj2']);
   });
 
   it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {
