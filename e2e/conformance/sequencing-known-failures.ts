@@ -11,8 +11,13 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
+      "The course's global objectives are global to the system (adlseq:objectivesGlobalToSystem, true by default: shared by every course and attempt of the learner, SCORM 2004 CAM); the portal keeps them in each attempt's engine state, so what an earlier package wrote (CO-07a for CO-07b, OB-03a for OB-03c, OB-09a for OB-09b, SX-11a for SX-11c) or the course's attempt before its relaunch (RU-13e, ended by exitAll) is unknown here: the preconditions that skip the first activities do not apply, and a mapped score reads nothing.",
+    cases: { 'CO-07b': '3V1', 'OB-03c': '9V1', 'OB-09b': '3V1', 'RU-13e': '2V1', 'SX-11c': '1V1' },
+  },
+  {
+    reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
-    cases: { 'CM-11': '1V2', 'CO-10': '3V1', 'OB-06': '3V1', 'SX-11c': '1V1' },
+    cases: { 'CM-11': '1V2', 'CO-10': '3V1', 'OB-06': '3V1' },
   },
   {
     reason:
@@ -50,18 +55,14 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CO-04c': '3V1',
       'CO-05a': '3V1',
       'CO-05b': '3V1',
-      'CO-07b': '3V1',
       'CO-12d': '4V1',
       'CO-13a': '3V1',
-      'OB-03c': '9V1',
-      'OB-09b': '3V1',
       'RU-05a': '4V1',
       'RU-05b': '4V1',
       'RU-10': '6V1',
       'RU-11': '1V2',
       'RU-12a': '4V2',
       'RU-13d': '6V1',
-      'RU-13e': '2V1',
       'RU-15b': '1V2',
       'RU-19b': '5V1',
       'SX-02': '1V2',
