@@ -6,8 +6,8 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      "scorm-again 3.4 reads a primary objective only when it has an objectiveID; these manifests' ID-less primary objectives satisfy by measure, which the engine ignores, so flow and rollup take another path (docs/sequencing.md, Known gaps).",
-    cases: { 'MS-05a': '1V2', 'MS-06': '6V1' },
+      "The course's global objectives are global to the system (adlseq:objectivesGlobalToSystem, true by default: shared by every course and attempt of the learner, SCORM 2004 CAM); the portal keeps them in each attempt's engine state, so what an earlier package wrote (CO-07a for CO-07b, OB-03a for OB-03c, OB-09a for OB-09b, SX-11a for SX-11c) or the course's attempt before its relaunch (RU-13e, ended by exitAll) is unknown here: the preconditions that skip the first activities do not apply, and a mapped score reads nothing.",
+    cases: { 'CO-07b': '3V1', 'OB-03c': '9V1', 'OB-09b': '3V1', 'RU-13e': '2V1', 'SX-11c': '1V1' },
   },
   {
     reason:
@@ -17,7 +17,7 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   {
     reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
-    cases: { 'CM-11': '1V2', 'SX-11c': '1V1' },
+    cases: { 'CM-11': '1V2' },
   },
   {
     reason:
@@ -47,18 +47,10 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CO-04c': '3V1',
       'CO-05a': '3V1',
       'CO-05b': '3V1',
-      'CO-07b': '3V1',
       'CO-12d': '4V1',
       'CO-13a': '3V1',
-      'MS-05b': '5V1',
-      'OB-03b': '4V2',
-      'OB-03c': '9V1',
-      'OB-09b': '3V1',
       'RU-13d': '6V1',
-      'RU-13e': '2V1',
-      'RU-14c': '4V1',
       'RU-15b': '1V2',
-      'RU-15d': '1V2',
     },
   },
 ];

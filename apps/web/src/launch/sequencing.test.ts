@@ -140,6 +140,10 @@ describe('deliveries decided by the engine', () => {
     ['RU-12a', 'rollup rules that do not apply leave no place for the default rules, on a cluster'],
     ['RU-01ab', 'an item’s empty rollup rules replace its collection member’s'],
     ['RU-10', 'a cluster not tracked, whose status its children do not set'],
+    ['MS-05b', 'a cluster satisfied by the weighted measure of all its tracked children'],
+    ['RU-14c', 'a cluster’s measure weighs every tracked child'],
+    ['RU-15d', 'a cluster’s measure weighs every tracked child, after a relaunch'],
+    ['MS-06', 'a cluster satisfied by an objective without an ID, once its attempt ended'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
@@ -242,6 +246,25 @@ describe('deliveries decided by the engine', () => {
     engine.api.Initialize('');
     expect(engine.api.GetValue('cmi.total_time')).toMatch(/^PT0(H0M0)?S$/);
     for (const element of Object.keys(values)) expect(engine.api.GetValue(`cmi.${element}`), element).toBe('');
+  });
+
+  it('keeps a primary objective without an ID out of the SCO’s cmi.objectives (OB-09b)', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-09b'), { logLevel: 5 });
+    let delivered = engine.begin().delivered;
+    for (const before of ['activity_1', 'activity_2']) {
+      expect(delivered).toBe(before);
+      engine.prepare(launch, before, null, false);
+      engine.api.Initialize('');
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.Terminate('');
+      delivered = engine.takeOutcome().delivered;
+    }
+    expect(delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    const count = Number(engine.api.GetValue('cmi.objectives._count'));
+    const ids = Array.from({ length: count }, (_, n) => engine.api.GetValue(`cmi.objectives.${n}.id`));
+    expect(ids).toEqual(['obj1', 'obj2']);
   });
 
   it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {

@@ -72,7 +72,7 @@ export class SequencingEngine {
       ...settings,
       sequencing: { activityTree: sequencing.activityTree },
     } as ConstructorParameters<typeof Scorm2004API>[0]);
-    correctEngine(this.api);
+    correctEngine(this.api, sequencing.activityTree);
     this.api.setSequencingEventListeners({
       onActivityDelivery: (activity) => {
         this.outcome.delivered = activity.id;
