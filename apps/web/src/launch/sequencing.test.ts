@@ -84,9 +84,20 @@ const choiceOf = (title: string): NavigationRequest => ({
   target: title.replace(/^Activity (\d+)$/, 'activity_$1'),
 });
 
+/** The navigation request of the tester's action (`CUI`), if it is one: Continue, Previous, a choice, suspend or exit all. */
+function learnerRequest(cui: string): NavigationRequest | null {
+  if (cui === 'Continue') return { request: 'continue' };
+  if (cui === 'Previous') return { request: 'previous' };
+  if (cui.startsWith('Choice~')) return choiceOf(cui.slice(7));
+  if (cui === 'SuspendCM09ca') return { request: 'suspendAll' };
+  if (cui === 'ExitCM09ba') return { request: 'exitAll' };
+  return null;
+}
+
 /**
- * Plays a test case through the engine as the launch page does: each delivery prepared, the SCO's calls replayed,
- * Terminate, then the tester's action with the player's controls; a relaunch goes through the saved state.
+ * Plays a test case through the engine as the launch page does: each delivery prepared and the SCO's calls replayed.
+ * The tester's navigation takes the SCO away: it goes with the SCO's Terminate in place of a request of the SCO's own
+ * (SN 5.4); a relaunch goes through the saved state.
  */
 function play(id: string): string[] {
   const { start, visits } = testCase(id);
@@ -100,13 +111,16 @@ function play(id: string): string[] {
     engine.prepare(launch, outcome.delivered, null, outcome.resumed);
     engine.api.Initialize('');
     for (const [element, value] of visit.sets) engine.api.SetValue(element, value);
+    const cui = visit.cui ?? '';
+    const learner = learnerRequest(cui);
+    if (learner)
+      engine.api.SetValue(
+        'adl.nav.request',
+        'target' in learner ? `{target=${learner.target}}${learner.request}` : learner.request,
+      );
     engine.api.Terminate('');
     outcome = engine.takeOutcome();
-    const cui = visit.cui ?? '';
-    if (cui === 'Continue') outcome = engine.navigate({ request: 'continue' });
-    else if (cui === 'Previous') outcome = engine.navigate({ request: 'previous' });
-    else if (cui.startsWith('Choice~')) outcome = engine.navigate(choiceOf(cui.slice(7)));
-    else if (cui.startsWith('Relaunch')) {
+    if (/^(Relaunch|SuspendCM09ca|ExitCM09ba)/.test(cui)) {
       engine = new SequencingEngine(sequencingOf(id, engine.snapshot()), { logLevel: 5 });
       outcome = engine.begin();
     }
@@ -118,13 +132,14 @@ describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); a SCO that reports its completion unknown is not completed for it
-  // (CM-06, RU-19b).
-  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'CM-06', 'RU-19b'])(
-    '%s delivers its activities in the order of ADL’s test case',
-    (id) => {
-      expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
-    },
-  );
+  // (CM-06, RU-19b); the learner's navigation in place of the SCO's own (CM-09aa, CM-09ba, CM-09ca, CM-09cb), and
+  // the exit and post-condition rules it applies (SX-02).
+  it.each([
+    ...['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'CM-06', 'RU-19b'],
+    ...['CM-09aa', 'CM-09ba', 'CM-09ca', 'CM-09cb', 'SX-02'],
+  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+  });
 
   it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
     const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });
