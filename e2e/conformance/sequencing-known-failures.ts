@@ -37,7 +37,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
     reason:
       "Not traced yet: the engine delivers another activity than ADL's order (a precondition, a post-condition, rollup or an objective's status evaluated otherwise than the test case expects).",
     cases: {
-      'CM-04b': '14V1',
       'CO-02a': '3V1',
       'CO-03': '7V1',
       'CO-04a': '4V1',

@@ -1,11 +1,12 @@
 import type { Scorm2004API } from 'scorm-again';
+import { flowIntoChosenCluster } from './choice-flow';
 import { measureDurationsNotLimits } from './durations';
 import { keepReportedCompletion } from './reported-completion';
 
 /** The engine's objects the corrections reach its classes through. */
 interface EngineService {
   getSequencingState(): { rootActivity: object | null };
-  getOverallSequencingProcess(): { terminationHandler: object } | null;
+  getOverallSequencingProcess(): { terminationHandler: object; sequencingProcess: { choiceHandler: object } } | null;
 }
 
 /**
@@ -18,6 +19,8 @@ export function correctEngine(api: Scorm2004API): void {
   const root = service?.getSequencingState().rootActivity;
   if (!root) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
-  const termination = service.getOverallSequencingProcess()?.terminationHandler;
-  if (termination) keepReportedCompletion(Object.getPrototypeOf(termination) as object);
+  const process = service.getOverallSequencingProcess();
+  if (!process) return;
+  keepReportedCompletion(Object.getPrototypeOf(process.terminationHandler) as object);
+  flowIntoChosenCluster(Object.getPrototypeOf(process.sequencingProcess.choiceHandler) as object);
 }
