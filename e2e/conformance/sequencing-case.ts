@@ -1,7 +1,8 @@
 /**
  * Plays one of ADL's sequencing test cases in the player: each delivery the launch page makes must be the test case's
  * next `Act` block (README of the CTS: the order of the blocks is the delivery order); the replay SCO makes that
- * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls.
+ * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls,
+ * clicking them as a learner does.
  */
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -99,13 +100,23 @@ async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
   });
 }
 
-/** A learner's request; a choice by title goes to the activity of that title in the player's tree. */
-async function request(page: Page, learner: LearnerRequest): Promise<void> {
+/**
+ * A learner's request with the player's controls; a choice by title goes to the activity of that title in the
+ * player's tree. Answers false when the player offers no control for it.
+ */
+async function request(page: Page, learner: LearnerRequest): Promise<boolean> {
   if (!('title' in learner)) return usePlayerControl(page, learner);
   const activities = (await lastNavigation(page))?.activities ?? [];
   const target = activities.find((a) => a.title.trim() === learner.title)?.id ?? learner.title;
-  await usePlayerControl(page, { request: 'choice', target });
+  return usePlayerControl(page, { request: 'choice', target });
 }
+
+const requestName = (learner: LearnerRequest) =>
+  'title' in learner
+    ? `choice of ${learner.title}`
+    : 'target' in learner
+      ? `choice of ${learner.target}`
+      : learner.request;
 
 function sessionEnds(page: Page): Promise<boolean> {
   return expect
@@ -148,7 +159,11 @@ export async function playSequencingCase(
     if (outcome.failed.length) {
       return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
     }
-    for (const learner of action.requests) await request(page, learner);
+    for (const learner of action.requests) {
+      if (!(await request(page, learner))) {
+        return { step: step(delivery), message: `after ${delivery.cui}: the player offers no ${requestName(learner)}` };
+      }
+    }
     if (action.ended && !(await sessionEnds(page))) {
       return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
     }

@@ -72,8 +72,12 @@ function testCase(id: string): { start: string; visits: Visit[] } {
     if (kind === 'CUI') current.cui = body!.trim();
     const set = /^SET->(.+?)!(.+?)->/.exec(body!);
     if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
-      const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
-      current.sets.push([ELEMENTS[set[1]!]!, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+      const target = /^tar~(.+)~(TY\.c|N\.j)$/.exec(set[2]!);
+      const request = target?.[2] === 'N.j' ? 'jump' : 'choice';
+      current.sets.push([
+        ELEMENTS[set[1]!]!,
+        target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!),
+      ]);
     }
   }
   return { start, visits };
@@ -133,16 +137,34 @@ function play(id: string): string[] {
 }
 
 describe('deliveries decided by the engine', () => {
-  // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
-  // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); a SCO that reports its completion unknown is not completed for it
-  // (CM-06, RU-19b); the learner's navigation in place of the SCO's own (CM-09aa, CM-09ba, CM-09ca, CM-09cb), and
-  // the exit and post-condition rules it applies (SX-02); a chosen cluster entered by flow, skipping what its rules
-  // skip (CM-04b).
   it.each([
-    ...['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'CM-06', 'RU-19b'],
-    ...['CM-09aa', 'CM-09ba', 'CM-09ca', 'CM-09cb', 'SX-02', 'CM-04b'],
-  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    ['CT-01', 'the content’s continue and previous'],
+    ['CM-02a', 'the player’s Continue and Previous'],
+    ['CM-07a', 'the player’s choice'],
+    ['CM-05', 'a relaunch after suspendAll'],
+    ['OB-03b', 'a relaunch after suspendAll, objectives kept'],
+    ['RU-14a', 'a relaunch after a session left without suspendAll'],
+    ['SX-04a', 'a relaunch after a session left without suspendAll, at the root'],
+    ['CM-11', 'a relaunch after a session left without suspendAll, global objectives kept'],
+    ['CM-01', 'an attempt duration limit not yet reached'],
+    ['CM-06', 'a SCO that reports its completion unknown is not completed for it'],
+    ['RU-19b', 'a SCO that reports its completion unknown leaves its progress unknown'],
+    ['CM-16', 'a choice between the children of a cluster with constrainChoice'],
+    ['CM-17a', 'a choice between the children of a cluster with preventActivation'],
+    ['CM-17b', 'a choice into a cluster with preventActivation from outside it'],
+    ['RU-05a', 'a rollup rule over children whose status is unknown'],
+    ['RU-11', 'a rollup rule over children that are not tracked'],
+    ['RU-05b', 'rollup rules that do not apply leave no place for the default rules'],
+    ['RU-12a', 'rollup rules that do not apply leave no place for the default rules, on a cluster'],
+    ['RU-01ab', 'an item’s empty rollup rules replace its collection member’s'],
+    ['RU-10', 'a cluster not tracked, whose status its children do not set'],
+    ['CM-09aa', 'the learner’s Continue and choice in place of the SCO’s own request'],
+    ['CM-09ba', 'the learner’s Continue and exit all in place of the SCO’s own request'],
+    ['CM-09ca', 'the learner’s choice and suspend all in place of the SCO’s own request'],
+    ['CM-09cb', 'the learner’s choice, into a post-condition that continues'],
+    ['SX-02', 'the exit and post-condition rules the learner’s Continue applies'],
+    ['CM-04b', 'a chosen cluster entered by flow, skipping what its rules skip'],
+  ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
 
@@ -253,5 +275,65 @@ describe('deliveries decided by the engine', () => {
     expect(choosable.map((a) => a.id)).toContain('activity_2');
     expect(engine.allows({ request: 'choice', target: 'activity_2' })).toBe(true);
     expect(engine.navigate({ request: 'choice', target: 'activity_2' }).delivered).toBe('activity_2');
+  });
+
+  it('flows into a chosen cluster whose Skip pre-condition holds, as a choice does not skip (CM-04c)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-04c'), { logLevel: 5 });
+    engine.begin();
+    expect(engine.navigate({ request: 'choice', target: 'activity_10' }).delivered).toBe('activity_12');
+    engine.prepare(launch, 'activity_12', null, false);
+    engine.api.Initialize('');
+    engine.api.Terminate('');
+    expect(engine.allows({ request: 'choice', target: 'Activity' })).toBe(true);
+    expect(engine.navigate({ request: 'choice', target: 'Activity' }).delivered).toBe('activity_12');
+  });
+});
+
+/** The element of objective `id` in the running SCO's `cmi.objectives` (`cmi.objectives.2.score.raw` for `score.raw`). */
+function objectiveElement(engine: SequencingEngine, id: string, field: string): string {
+  const count = Number(engine.api.GetValue('cmi.objectives._count'));
+  const index = Array.from({ length: count }, (_, n) => n).find(
+    (n) => engine.api.GetValue(`cmi.objectives.${n}.id`) === id,
+  );
+  return `cmi.objectives.${index ?? count}.${field}`;
+}
+
+describe('global objectives read into the delivered SCO’s cmi.objectives', () => {
+  it('OB-06: an objective reads the scores and progress another activity’s objective wrote', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-06'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    const written = { 'score.raw': '75.0033', 'score.min': '500', 'score.max': '800', progress_measure: '1' };
+    for (const [field, value] of Object.entries(written))
+      engine.api.SetValue(objectiveElement(engine, 'PRIMARYOBJ', field), value);
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    expect(engine.takeOutcome().delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    for (const [field, value] of Object.entries(written))
+      expect(engine.api.GetValue(objectiveElement(engine, 'obj', field)), field).toBe(value);
+  });
+
+  it('CO-10: the SCO’s cmi.progress_measure is what its primary objective writes, not the value read into it', () => {
+    const engine = new SequencingEngine(sequencingOf('CO-10'), { logLevel: 5 });
+    const primaryMeasure = () => objectiveElement(engine, 'PRIMARYOBJ', 'progress_measure');
+    const run = (activity: string, report: () => void) => {
+      engine.prepare(launch, activity, null, false);
+      engine.api.Initialize('');
+      report();
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.SetValue('cmi.exit', 'suspend');
+      engine.api.Terminate('');
+      return engine.takeOutcome().delivered;
+    };
+    expect(engine.begin().delivered).toBe('activity_1');
+    expect(run('activity_1', () => engine.api.SetValue(primaryMeasure(), '0.2'))).toBe('activity_2');
+    // activity_2's primary objective entry starts with 0.2, read from the global objective activity_1 wrote.
+    expect(run('activity_2', () => engine.api.SetValue('cmi.progress_measure', '0.39'))).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue(primaryMeasure())).toBe('0.39');
   });
 });
