@@ -17,7 +17,7 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   {
     reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
-    cases: { 'CM-11': '1V2', 'SX-11c': '1V1' },
+    cases: { 'SX-11c': '1V1' },
   },
   {
     reason:
