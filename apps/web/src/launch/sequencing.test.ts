@@ -116,8 +116,9 @@ function play(id: string): string[] {
 describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01).
-  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01'])(
+  // attempt duration limit not yet reached (CM-01); a cluster's attempt limit not exceeded by its open attempt (T-01a,
+  // RU-07c).
+  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'T-01a', 'RU-07c'])(
     '%s delivers its activities in the order of ADL’s test case',
     (id) => {
       expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));

@@ -1,18 +1,34 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
+
+/** The parts of scorm-again's sequencing service the corrections reach. */
+interface CorrectedService {
+  getSequencingState(): { rootActivity: object | null };
+  getOverallSequencingProcess(): {
+    sequencingProcess: { getRuleEngine(): object } | null;
+    deliveryValidator: object;
+  } | null;
+}
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
  * (docs/courses.md, "Sequencing conformance"), applied to the engine of `api` once its activity tree is built.
  */
 export function correctEngine(api: Scorm2004API): void {
-  const service = api.getSequencingService() as unknown as {
-    getSequencingState(): { rootActivity: object | null };
-  } | null;
+  const service = api.getSequencingService() as unknown as CorrectedService | null;
   // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
-  if (!root) return;
+  if (!service || !root) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   reportedProgressMeasureWins(Object.getPrototypeOf(service) as object);
+  const process = service.getOverallSequencingProcess();
+  const ruleEngine = process?.sequencingProcess?.getRuleEngine();
+  if (process && ruleEngine) {
+    checkLimitsOfEndedAttemptsOnly(
+      Object.getPrototypeOf(ruleEngine) as object,
+      Object.getPrototypeOf(process.deliveryValidator) as object,
+    );
+  }
 }
