@@ -71,8 +71,12 @@ function testCase(id: string): { start: string; visits: Visit[] } {
     if (kind === 'CUI') current.cui = body!.trim();
     const set = /^SET->(.+?)!(.+?)->/.exec(body!);
     if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
-      const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
-      current.sets.push([ELEMENTS[set[1]!]!, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+      const target = /^tar~(.+)~(TY\.c|N\.j)$/.exec(set[2]!);
+      const request = target?.[2] === 'N.j' ? 'jump' : 'choice';
+      current.sets.push([
+        ELEMENTS[set[1]!]!,
+        target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!),
+      ]);
     }
   }
   return { start, visits };
@@ -117,13 +121,23 @@ describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); a cluster's attempt limit not exceeded by its open attempt (T-01a,
-  // RU-07c).
-  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01', 'T-01a', 'RU-07c'])(
-    '%s delivers its activities in the order of ADL’s test case',
-    (id) => {
-      expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
-    },
-  );
+  // RU-07c); the content's jump, which ends the attempt it leaves (CM-03a).
+  it.each([
+    'CT-01',
+    'CM-02a',
+    'CM-07a',
+    'CM-05',
+    'OB-03b',
+    'RU-14a',
+    'SX-04a',
+    'CM-11',
+    'CM-01',
+    'T-01a',
+    'RU-07c',
+    'CM-03a',
+  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+  });
 
   it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
     const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });

@@ -1,5 +1,6 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
+import { jumpExitsTheCurrentActivity } from './jump-exits';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
 
@@ -9,6 +10,7 @@ interface CorrectedService {
   getOverallSequencingProcess(): {
     sequencingProcess: { getRuleEngine(): object } | null;
     deliveryValidator: object;
+    navigationValidityService: object;
   } | null;
 }
 
@@ -24,8 +26,10 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   reportedProgressMeasureWins(Object.getPrototypeOf(service) as object);
   const process = service.getOverallSequencingProcess();
-  const ruleEngine = process?.sequencingProcess?.getRuleEngine();
-  if (process && ruleEngine) {
+  if (!process) return;
+  jumpExitsTheCurrentActivity(Object.getPrototypeOf(process.navigationValidityService) as object);
+  const ruleEngine = process.sequencingProcess?.getRuleEngine();
+  if (ruleEngine) {
     checkLimitsOfEndedAttemptsOnly(
       Object.getPrototypeOf(ruleEngine) as object,
       Object.getPrototypeOf(process.deliveryValidator) as object,
