@@ -16,7 +16,7 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
-      "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
+      "Global objectives are kept per attempt of one course (the engine's saved state), not shared with the learner's other courses as adlseq:objectivesGlobalToSystem (default true) asks: SX-11c reads the global objective gObj-SX11 that package SX-11a wrote, which the portal never gives it.",
     cases: { 'SX-11c': '1V1' },
   },
   {
@@ -33,6 +33,11 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CM-17a': '5V1',
       'CM-17b': '7V1',
     },
+  },
+  {
+    reason:
+      "After the post-test's second question (activity 14, cluster activity_12 of the 'posttest' collection member) the engine continues to activity 15; ADL leaves the module (activity_3, exit rule 'completed') for activity 18. The post-test's and module's completion rollup that would end them is not traced further.",
+    cases: { 'T-01b': '18V1' },
   },
   {
     reason:
@@ -70,7 +75,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'RU-15d': '1V2',
       'RU-19b': '5V1',
       'SX-02': '1V2',
-      'T-01b': '18V1',
     },
   },
 ];
