@@ -6,8 +6,8 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      "scorm-again 3.4 reads a primary objective only when it has an objectiveID; these manifests' ID-less primary objectives satisfy by measure, which the engine ignores, so flow and rollup take another path (docs/sequencing.md, Known gaps).",
-    cases: { 'MS-05a': '1V2', 'MS-06': '6V1' },
+      "The course's global objectives are global to the system (adlseq:objectivesGlobalToSystem, true by default: shared by every course and attempt of the learner, SCORM 2004 CAM); the portal keeps them in each attempt's engine state, so what an earlier package wrote (CO-07a for CO-07b, OB-03a for OB-03c, OB-09a for OB-09b, SX-11a for SX-11c) or the course's attempt before its relaunch (RU-13e, ended by exitAll) is unknown here: the preconditions that skip the first activities do not apply, and a mapped score reads nothing.",
+    cases: { 'CO-07b': '3V1', 'OB-03c': '9V1', 'OB-09b': '3V1', 'RU-13e': '2V1', 'SX-11c': '1V1' },
   },
   {
     reason:
@@ -16,22 +16,12 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
-      "Global objectives are kept per attempt of one course (the engine's saved state), not shared with the learner's other courses as adlseq:objectivesGlobalToSystem (default true) asks: SX-11c reads the global objective gObj-SX11 that package SX-11a wrote, which the portal never gives it.",
-    cases: { 'SX-11c': '1V1' },
-  },
-  {
-    reason:
       'Not traced yet: after the delivery before this one (its navigation request, or the player control of the test case), the engine delivers nothing: the request is refused or ends in no activity (current activity and choosable ones are printed by the test).',
     cases: {
       'CM-03b': '3V2',
-      'CM-04a': '3V1',
-      'CM-04c': '12V2',
       'CM-04d': '13V1',
       'CM-07d': '15V1',
       'CM-10': '4V1',
-      'CM-16': '3V1',
-      'CM-17a': '5V1',
-      'CM-17b': '7V1',
     },
   },
   {
@@ -43,12 +33,9 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
     reason:
       "Not traced yet: the engine delivers another activity than ADL's order (a precondition, a post-condition, rollup or an objective's status evaluated otherwise than the test case expects).",
     cases: {
-      'CM-04b': '14V1',
-      'CM-06': '3V1',
       'CM-09aa': '2V1',
       'CM-09ba': '3V1',
-      'CM-09ca': '4V1',
-      'CM-09cb': '4V1',
+      'CM-09ca': '4V2',
       'CO-02a': '3V1',
       'CO-03': '7V1',
       'CO-04a': '4V1',
@@ -56,25 +43,10 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CO-04c': '3V1',
       'CO-05a': '3V1',
       'CO-05b': '3V1',
-      'CO-07b': '3V1',
       'CO-12d': '4V1',
       'CO-13a': '3V1',
-      'MS-05b': '5V1',
-      'OB-03b': '4V2',
-      'OB-03c': '9V1',
-      'OB-09b': '3V1',
-      'RU-05a': '4V1',
-      'RU-05b': '4V1',
-      'RU-10': '6V1',
-      'RU-11': '1V2',
-      'RU-12a': '4V2',
       'RU-13d': '6V1',
-      'RU-13e': '2V1',
-      'RU-14c': '4V1',
       'RU-15b': '1V2',
-      'RU-15d': '1V2',
-      'RU-19b': '5V1',
-      'SX-02': '1V2',
     },
   },
 ];

@@ -28,6 +28,7 @@ const launch = testLaunch();
 const VALUES: Record<string, string> = {
   comp: 'completed',
   incomp: 'incomplete',
+  unk: 'unknown',
   pass: 'passed',
   fail: 'failed',
   'M.n': 'normal',
@@ -118,24 +119,35 @@ function play(id: string): string[] {
 }
 
 describe('deliveries decided by the engine', () => {
-  // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
-  // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); a cluster's attempt limit not exceeded by its open attempt (T-01a,
-  // RU-07c); the content's jump, which ends the attempt it leaves (CM-03a).
   it.each([
-    'CT-01',
-    'CM-02a',
-    'CM-07a',
-    'CM-05',
-    'OB-03b',
-    'RU-14a',
-    'SX-04a',
-    'CM-11',
-    'CM-01',
-    'T-01a',
-    'RU-07c',
-    'CM-03a',
-  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    ['CT-01', 'the content’s continue and previous'],
+    ['CM-02a', 'the player’s Continue and Previous'],
+    ['CM-07a', 'the player’s choice'],
+    ['CM-05', 'a relaunch after suspendAll'],
+    ['OB-03b', 'a relaunch after suspendAll, objectives kept'],
+    ['RU-14a', 'a relaunch after a session left without suspendAll'],
+    ['SX-04a', 'a relaunch after a session left without suspendAll, at the root'],
+    ['CM-11', 'a relaunch after a session left without suspendAll, global objectives kept'],
+    ['CM-01', 'an attempt duration limit not yet reached'],
+    ['CM-06', 'a SCO that reports its completion unknown is not completed for it'],
+    ['RU-19b', 'a SCO that reports its completion unknown leaves its progress unknown'],
+    ['CM-16', 'a choice between the children of a cluster with constrainChoice'],
+    ['CM-17a', 'a choice between the children of a cluster with preventActivation'],
+    ['CM-17b', 'a choice into a cluster with preventActivation from outside it'],
+    ['RU-05a', 'a rollup rule over children whose status is unknown'],
+    ['RU-11', 'a rollup rule over children that are not tracked'],
+    ['RU-05b', 'rollup rules that do not apply leave no place for the default rules'],
+    ['RU-12a', 'rollup rules that do not apply leave no place for the default rules, on a cluster'],
+    ['RU-01ab', 'an item’s empty rollup rules replace its collection member’s'],
+    ['RU-10', 'a cluster not tracked, whose status its children do not set'],
+    ['MS-05b', 'a cluster satisfied by the weighted measure of all its tracked children'],
+    ['RU-14c', 'a cluster’s measure weighs every tracked child'],
+    ['RU-15d', 'a cluster’s measure weighs every tracked child, after a relaunch'],
+    ['MS-06', 'a cluster satisfied by an objective without an ID, once its attempt ended'],
+    ['T-01a', 'a cluster’s attempt limit not exceeded by its open attempt'],
+    ['RU-07c', 'a cluster’s attempt limit not exceeded by its open attempt, with retries'],
+    ['CM-03a', 'the content’s jump, which ends the attempt it leaves'],
+  ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
 
@@ -239,6 +251,25 @@ describe('deliveries decided by the engine', () => {
     for (const element of Object.keys(values)) expect(engine.api.GetValue(`cmi.${element}`), element).toBe('');
   });
 
+  it('keeps a primary objective without an ID out of the SCO’s cmi.objectives (OB-09b)', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-09b'), { logLevel: 5 });
+    let delivered = engine.begin().delivered;
+    for (const before of ['activity_1', 'activity_2']) {
+      expect(delivered).toBe(before);
+      engine.prepare(launch, before, null, false);
+      engine.api.Initialize('');
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.Terminate('');
+      delivered = engine.takeOutcome().delivered;
+    }
+    expect(delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    const count = Number(engine.api.GetValue('cmi.objectives._count'));
+    const ids = Array.from({ length: count }, (_, n) => engine.api.GetValue(`cmi.objectives.${n}.id`));
+    expect(ids).toEqual(['obj1', 'obj2']);
+  });
+
   it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {
     const engine = new SequencingEngine(sequencingOf('CM-16'), { logLevel: 5 });
     expect(engine.begin().delivered).toBeNull();
@@ -246,6 +277,17 @@ describe('deliveries decided by the engine', () => {
     expect(choosable.map((a) => a.id)).toContain('activity_2');
     expect(engine.allows({ request: 'choice', target: 'activity_2' })).toBe(true);
     expect(engine.navigate({ request: 'choice', target: 'activity_2' }).delivered).toBe('activity_2');
+  });
+
+  it('flows into a chosen cluster whose Skip pre-condition holds, as a choice does not skip (CM-04c)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-04c'), { logLevel: 5 });
+    engine.begin();
+    expect(engine.navigate({ request: 'choice', target: 'activity_10' }).delivered).toBe('activity_12');
+    engine.prepare(launch, 'activity_12', null, false);
+    engine.api.Initialize('');
+    engine.api.Terminate('');
+    expect(engine.allows({ request: 'choice', target: 'Activity' })).toBe(true);
+    expect(engine.navigate({ request: 'choice', target: 'Activity' }).delivered).toBe('activity_12');
   });
 });
 

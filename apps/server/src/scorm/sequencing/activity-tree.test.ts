@@ -317,6 +317,11 @@ describe('the activity tree of ADL conformance test packages', () => {
     expect(activity9.sequencingRules.postConditionRules[0]?.action).toBe('retryAll');
   });
 
+  it('CM-04a: an item’s own empty controlMode gives choice its default over the collection member’s choice="false"', () => {
+    const [activity1] = parseSequencing(cts('CM-04a'))!.activityTree.children!;
+    expect(activity1!.sequencingControls).toMatchObject({ choice: true, flow: false });
+  });
+
   it('OB-06: the collection member’s adlseq maps reach the primary objective the item declares itself', () => {
     const [activity1] = parseSequencing(cts('OB-06'))!.activityTree.children!;
     const writes = { writeRawScore: true, writeMinScore: true, writeMaxScore: true, writeCompletionStatus: true };
@@ -326,6 +331,13 @@ describe('the activity tree of ADL conformance test packages', () => {
     expect(activity1!.primaryObjective).toEqual(
       objective('PRIMARYOBJ', [{ ...map, ...imsss, writeSatisfiedStatus: true, writeNormalizedMeasure: true }]),
     );
+  });
+
+  it('RU-01ab: an item’s empty rollup rules replace the rules of the collection member it refers to', () => {
+    const cluster = parseSequencing(cts('RU-01ab'))!.activityTree.children![1]!;
+    expect(cluster.id).toBe('activity_2');
+    expect(cluster.rollupRules).toEqual({ rules: [] });
+    expect(cluster.sequencingRules.exitConditionRules[0]?.action).toBe('exit');
   });
 
   const FAMILIES = ['CT', 'SX', 'RU', 'OB', 'CO', 'CM', 'MS', 'T'];

@@ -1,38 +1,65 @@
 import type { Scorm2004API } from 'scorm-again';
+import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
+import { rollUpEndedClusters } from './ended-cluster-rollup';
 import { jumpExitsTheCurrentActivity } from './jump-exits';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
+import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
+import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
+import { keepReportedCompletion } from './reported-completion';
+import { rollupRulesWithUnknowns } from './rollup-unknowns';
+import { keepUnnamedPrimaryObjectives, type ObjectiveBuilder } from './unnamed-primary-objectives';
+import { noRollupIntoUntracked } from './untracked-rollup';
 
-/** The parts of scorm-again's sequencing service the corrections reach. */
-interface CorrectedService {
-  getSequencingState(): { rootActivity: object | null };
+type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
+type Measures = Parameters<typeof rollUpMeasuresAsTheSnBook>;
+type Tree = Parameters<typeof keepUnnamedPrimaryObjectives>[1];
+type TreeSettings = Parameters<typeof keepUnnamedPrimaryObjectives>[2];
+
+/** The engine's objects through which the corrections reach its classes (which scorm-again does not export). */
+interface EngineService {
+  getSequencingState(): { rootActivity: Tree | null };
   getOverallSequencingProcess(): {
-    sequencingProcess: { getRuleEngine(): object } | null;
+    terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
+    sequencingProcess: Choice[0] & { getRuleEngine(): object };
+    navigationValidityService: Choice[1];
     deliveryValidator: object;
-    navigationValidityService: object;
   } | null;
+  rollupProcess: {
+    getMeasureProcessor(): Measures[0];
+    getObjectiveProcessor(): Measures[1];
+    getProgressProcessor(): object;
+    getRuleEvaluator(): object;
+  };
 }
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
- * (docs/courses.md, "Sequencing conformance"), applied to the engine of `api` once its activity tree is built.
+ * (docs/sequencing.md, "Engine corrections"), applied to the engine of `api` once it has built `activityTree`.
  */
-export function correctEngine(api: Scorm2004API): void {
-  const service = api.getSequencingService() as unknown as CorrectedService | null;
-  // The engine's classes are not exported: they are reached through the objects of this tree.
+export function correctEngine(api: Scorm2004API, activityTree: Record<string, unknown>): void {
+  const service = api.getSequencingService() as unknown as EngineService | null;
   const root = service?.getSequencingState().rootActivity;
-  if (!service || !root) return;
-  measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
-  reportedProgressMeasureWins(Object.getPrototypeOf(service) as object);
-  const process = service.getOverallSequencingProcess();
-  if (!process) return;
-  jumpExitsTheCurrentActivity(Object.getPrototypeOf(process.navigationValidityService) as object);
-  const ruleEngine = process.sequencingProcess?.getRuleEngine();
-  if (ruleEngine) {
-    checkLimitsOfEndedAttemptsOnly(
-      Object.getPrototypeOf(ruleEngine) as object,
-      Object.getPrototypeOf(process.deliveryValidator) as object,
-    );
-  }
+  const overall = service?.getOverallSequencingProcess();
+  if (!root || !overall) return;
+  const prototypeOf = (object: object) => Object.getPrototypeOf(object) as object;
+  const rollup = service.rollupProcess;
+  const builder = (api as unknown as { _activityTreeBuilder: ObjectiveBuilder })._activityTreeBuilder;
+  measureDurationsNotLimits(prototypeOf(root));
+  keepUnnamedPrimaryObjectives(builder, root, activityTree as unknown as TreeSettings);
+  keepReportedCompletion(prototypeOf(overall.terminationHandler));
+  rollUpEndedClusters(overall.terminationHandler);
+  takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
+  jumpExitsTheCurrentActivity(prototypeOf(overall.navigationValidityService));
+  checkLimitsOfEndedAttemptsOnly(
+    prototypeOf(overall.sequencingProcess.getRuleEngine()),
+    prototypeOf(overall.deliveryValidator),
+  );
+  reportedProgressMeasureWins(prototypeOf(service));
+  // The measure rollup is replaced before the untracked correction wraps it.
+  rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
+  rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
+  objectiveDefaultOnlyWithoutRules(prototypeOf(rollup.getObjectiveProcessor()));
+  noRollupIntoUntracked(rollup);
 }
