@@ -168,6 +168,9 @@ describe('deliveries decided by the engine', () => {
     ['CM-09cb', 'the learner’s choice, into a post-condition that continues'],
     ['SX-02', 'the exit and post-condition rules the learner’s Continue applies'],
     ['CM-04b', 'a chosen cluster entered by flow, skipping what its rules skip'],
+    ['T-01a', 'a cluster’s attempt limit not exceeded by its open attempt'],
+    ['RU-07c', 'a cluster’s attempt limit not exceeded by its open attempt, with retries'],
+    ['CM-03a', 'the content’s jump, which ends the attempt it leaves'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
@@ -337,6 +340,28 @@ describe('global objectives read into the delivered SCO’s cmi.objectives', () 
     engine.api.Initialize('');
     for (const [field, value] of Object.entries(written))
       expect(engine.api.GetValue(objectiveElement(engine, 'obj', field)), field).toBe(value);
+  });
+
+  it('CM-11: a course opened again in review shows its SCO the objectives it recorded', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-11'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue(objectiveElement(engine, 'obj1', 'success_status'), 'failed');
+    engine.api.SetValue(objectiveElement(engine, 'obj1', 'score.scaled'), '0.49');
+    engine.api.SetValue('cmi.exit', 'normal');
+    const saved = engine.api.renderCommitCMI(true) as Record<string, unknown>;
+    engine.api.Terminate('');
+    expect(engine.rollup()).toMatchObject({ completion: 'completed', success: 'passed' });
+
+    // A review plays the course from its start, without the finished attempt's engine state.
+    const review = new SequencingEngine(sequencingOf('CM-11'), { logLevel: 5 });
+    expect(review.begin().delivered).toBe('activity_1');
+    review.prepare(testLaunch({ mode: 'review' }), 'activity_1', saved, false);
+    review.api.Initialize('');
+    expect(review.api.GetValue('cmi.mode')).toBe('review');
+    expect(review.api.GetValue(objectiveElement(review, 'obj1', 'success_status'))).toBe('failed');
+    expect(review.api.GetValue(objectiveElement(review, 'obj1', 'score.scaled'))).toBe('0.49');
   });
 
   it('CO-10: the SCO’s cmi.progress_measure is what its primary objective writes, not the value read into it', () => {

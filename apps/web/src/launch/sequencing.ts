@@ -109,7 +109,8 @@ export class SequencingEngine {
 
   /**
    * Resets the run-time for a delivered activity and loads what its SCO starts with: the launch values, and its saved
-   * data when the delivery continues its attempt (it was left suspended, or `resumed`); a new attempt starts empty.
+   * data when the delivery continues its attempt (it was left suspended, or `resumed`) or the course is in review;
+   * a new attempt starts empty.
    */
   prepare(launch: CourseLaunch, activityId: string, saved: Record<string, unknown> | null, resumed: boolean): void {
     this.api.reset(undefined, { preserveListeners: true, resetTotalTime: true });
@@ -125,7 +126,7 @@ export class SequencingEngine {
         href: sco?.href ?? '',
         done: false,
         launch: sco?.launch ?? courseRoutes.NO_LAUNCH_VALUES,
-        cmi: continues ? saved : null,
+        cmi: continues || launch.mode === 'review' ? saved : null,
       },
       continues,
     );

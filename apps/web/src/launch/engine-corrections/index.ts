@@ -2,6 +2,8 @@ import type { Scorm2004API } from 'scorm-again';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
 import { rollUpEndedClusters } from './ended-cluster-rollup';
+import { jumpExitsTheCurrentActivity } from './jump-exits';
+import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
@@ -20,8 +22,9 @@ interface EngineService {
   getSequencingState(): { rootActivity: Tree | null };
   getOverallSequencingProcess(): {
     terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
-    sequencingProcess: Choice[0];
+    sequencingProcess: Choice[0] & { getRuleEngine(): object };
     navigationValidityService: Choice[1];
+    deliveryValidator: object;
   } | null;
   rollupProcess: {
     getMeasureProcessor(): Measures[0];
@@ -48,6 +51,11 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   keepReportedCompletion(prototypeOf(overall.terminationHandler));
   rollUpEndedClusters(overall.terminationHandler);
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
+  jumpExitsTheCurrentActivity(prototypeOf(overall.navigationValidityService));
+  checkLimitsOfEndedAttemptsOnly(
+    prototypeOf(overall.sequencingProcess.getRuleEngine()),
+    prototypeOf(overall.deliveryValidator),
+  );
   reportedProgressMeasureWins(prototypeOf(service));
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
