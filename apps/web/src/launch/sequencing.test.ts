@@ -106,9 +106,11 @@ function play(id: string): string[] {
     engine.api.Terminate('');
     outcome = engine.takeOutcome();
     const cui = visit.cui ?? '';
-    if (cui === 'Continue') outcome = engine.navigate({ request: 'continue' });
-    else if (cui === 'Previous') outcome = engine.navigate({ request: 'previous' });
-    else if (cui.startsWith('Choice~')) outcome = engine.navigate(choiceOf(cui.slice(7)));
+    // The launch page takes a request of the player's only when the engine allows it.
+    const request = (r: NavigationRequest) => (engine.allows(r) ? engine.navigate(r) : outcome);
+    if (cui === 'Continue') outcome = request({ request: 'continue' });
+    else if (cui === 'Previous') outcome = request({ request: 'previous' });
+    else if (cui.startsWith('Choice~')) outcome = request(choiceOf(cui.slice(7)));
     else if (cui.startsWith('Relaunch')) {
       engine = new SequencingEngine(sequencingOf(id, engine.snapshot()), { logLevel: 5 });
       outcome = engine.begin();
@@ -121,7 +123,8 @@ describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); choices between the children of a cluster with constrainChoice or
-  // preventActivation, and into a cluster with preventActivation from outside it (CM-16, CM-17a, CM-17b).
+  // preventActivation, into a cluster with preventActivation from outside it, out of clusters with constrainChoice
+  // (CM-16, CM-17a, CM-17b, CM-07d).
   it.each([
     'CT-01',
     'CM-02a',
@@ -135,6 +138,7 @@ describe('deliveries decided by the engine', () => {
     'CM-16',
     'CM-17a',
     'CM-17b',
+    'CM-07d',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
