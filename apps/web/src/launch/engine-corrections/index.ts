@@ -1,8 +1,10 @@
 import type { Scorm2004API } from 'scorm-again';
+import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
 
 type ChoiceCorrected = Parameters<typeof takeChoicesAsTheBookHasIt>;
+type FlowTraversal = Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -12,7 +14,7 @@ export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
     getOverallSequencingProcess(): {
-      sequencingProcess: ChoiceCorrected[0];
+      sequencingProcess: ChoiceCorrected[0] & { traversalService: FlowTraversal };
       navigationValidityService: ChoiceCorrected[1];
     } | null;
   } | null;
@@ -22,4 +24,5 @@ export function correctEngine(api: Scorm2004API): void {
   if (!root || !overall) return;
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
+  turnBackAtTheEndOfAForwardOnlyCluster(overall.sequencingProcess.traversalService);
 }
