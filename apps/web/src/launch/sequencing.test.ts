@@ -124,7 +124,8 @@ describe('deliveries decided by the engine', () => {
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); choices between the children of a cluster with constrainChoice or
   // preventActivation, into a cluster with preventActivation from outside it, out of clusters with constrainChoice
-  // (CM-16, CM-17a, CM-17b, CM-07d); a previous over the skipped children of a forwardOnly cluster (CM-03b).
+  // (CM-16, CM-17a, CM-17b, CM-07d); a previous over the skipped children of a forwardOnly cluster (CM-03b); a jump
+  // to the activity itself (CM-03a).
   it.each([
     'CT-01',
     'CM-02a',
@@ -140,6 +141,7 @@ describe('deliveries decided by the engine', () => {
     'CM-17b',
     'CM-07d',
     'CM-03b',
+    'CM-03a',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

@@ -2,9 +2,16 @@ import type { Scorm2004API } from 'scorm-again';
 import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
+import { endTheAttemptBeforeAJump } from './jump';
 
-type ChoiceCorrected = Parameters<typeof takeChoicesAsTheBookHasIt>;
-type FlowTraversal = Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
+/** The overall sequencing process's parts the corrections replace methods of. */
+interface OverallProcess {
+  sequencingProcess: Parameters<typeof takeChoicesAsTheBookHasIt>[0] & {
+    traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
+  };
+  navigationValidityService: Parameters<typeof takeChoicesAsTheBookHasIt>[1] &
+    Parameters<typeof endTheAttemptBeforeAJump>[0];
+}
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -13,10 +20,7 @@ type FlowTraversal = Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0]
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
-    getOverallSequencingProcess(): {
-      sequencingProcess: ChoiceCorrected[0] & { traversalService: FlowTraversal };
-      navigationValidityService: ChoiceCorrected[1];
-    } | null;
+    getOverallSequencingProcess(): OverallProcess | null;
   } | null;
   // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
@@ -25,4 +29,5 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
   turnBackAtTheEndOfAForwardOnlyCluster(overall.sequencingProcess.traversalService);
+  endTheAttemptBeforeAJump(overall.navigationValidityService);
 }
