@@ -19,7 +19,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'Not traced yet: after the delivery before this one (its navigation request, or the player control of the test case), the engine delivers nothing: the request is refused or ends in no activity (current activity and choosable ones are printed by the test).',
     cases: {
       'CM-04d': '13V1',
-      'CM-10': '4V1',
       'RU-07c': '3V2',
       'T-01a': '6V1',
       'T-01b': '6V1',
