@@ -13,6 +13,13 @@ export async function recordNavigation(page: Page): Promise<void> {
   });
 }
 
+/** How many navigation states the launch page has reported in this window, across launches. */
+export function navigationCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () => ((window as unknown as { navigationStates?: NavigationState[] }).navigationStates ?? []).length,
+  );
+}
+
 /** The last navigation state the launch page reported, or null before the first. */
 export function lastNavigation(page: Page): Promise<NavigationState | null> {
   return page.evaluate(() => {

@@ -8,7 +8,7 @@ import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { NavigationRequest } from '../../apps/web/src/launch/messages';
 import type { Delivery, TestCase } from './cts-reader';
-import { lastNavigation, usePlayerControl } from './player-controls';
+import { lastNavigation, navigationCount, usePlayerControl } from './player-controls';
 import { closePlayer, describeFailure, openCourse, replay } from './replay';
 
 /** A choice names its activity by title (`Activity 12`), as the tester sees it in the tree, or is the root's. */
@@ -57,6 +57,8 @@ export interface CaseFailure {
 }
 
 const DELIVERY_WAIT_MS = 10_000;
+/** How long a relaunch waits to see whether the session before it ended. */
+const RELAUNCH_END_WAIT_MS = 2_000;
 
 /**
  * The next replay SCO the launch page loads for test case `tc` (one not seen before), or null when none comes within
@@ -87,17 +89,13 @@ export async function nextDelivery(
 }
 
 /**
- * A course that delivers nothing by itself at start (its root has no flow) waits for the learner's choice: the
- * activity the test case names as its start, else the one it delivers first.
+ * A course that delivers nothing by itself at start (its root has no flow) waits for the learner's choice of the
+ * activity `title`, once its launch page has reported a state after the `reported` ones of earlier launches.
  */
-async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
-  await expect.poll(() => lastNavigation(page), { timeout: DELIVERY_WAIT_MS }).not.toBeNull();
+async function startByChoice(page: Page, title: string, reported = 0): Promise<void> {
+  await expect.poll(() => navigationCount(page), { timeout: DELIVERY_WAIT_MS }).toBeGreaterThan(reported);
   if ((await lastNavigation(page))!.current !== null) return;
-  const start = testCase.info.start;
-  await request(page, {
-    request: 'choice',
-    title: start && start !== '.' ? start : `Activity ${testCase.deliveries[0]!.activity}`,
-  });
+  await request(page, { request: 'choice', title });
 }
 
 /**
@@ -118,9 +116,9 @@ const requestName = (learner: LearnerRequest) =>
       ? `choice of ${learner.target}`
       : learner.request;
 
-function sessionEnds(page: Page): Promise<boolean> {
+function sessionEnds(page: Page, timeout = DELIVERY_WAIT_MS): Promise<boolean> {
   return expect
-    .poll(async () => (await lastNavigation(page))?.ended, { timeout: DELIVERY_WAIT_MS })
+    .poll(async () => (await lastNavigation(page))?.ended, { timeout })
     .toBe(true)
     .then(
       () => true,
@@ -138,9 +136,10 @@ export async function playSequencingCase(
   rootId: string,
 ): Promise<CaseFailure | null> {
   await openCourse(page, alias);
-  await startByChoice(page, testCase);
+  const start = testCase.info.start;
+  await startByChoice(page, start && start !== '.' ? start : `Activity ${testCase.deliveries[0]!.activity}`);
   const seen = new Set<Frame>();
-  for (const delivery of testCase.deliveries) {
+  for (const [index, delivery] of testCase.deliveries.entries()) {
     const next = await nextDelivery(page, testCase.id, seen);
     const expected = `activity ${delivery.activity}`;
     if (!next) {
@@ -168,8 +167,14 @@ export async function playSequencingCase(
       return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
     }
     if (action.relaunch) {
+      // After a session that ended (exit all), the course starts again as at its first launch: by the learner's
+      // choice of the next activity when it delivers nothing by itself.
+      const ended = await sessionEnds(page, RELAUNCH_END_WAIT_MS);
       await closePlayer(page);
+      const reported = await navigationCount(page);
       await openCourse(page, alias);
+      const next = testCase.deliveries[index + 1];
+      if (ended && next) await startByChoice(page, `Activity ${next.activity}`, reported);
     }
   }
   return null;

@@ -121,7 +121,8 @@ function play(id: string): string[] {
     for (const [element, value] of visit.sets) engine.api.SetValue(element, value);
     const cui = visit.cui ?? '';
     const learner = learnerRequest(cui, String(sequencingOf(id).activityTree.id));
-    if (learner)
+    // The launch page takes a request of the player's only when the engine allows it.
+    if (learner && engine.allows(learner))
       engine.api.SetValue(
         'adl.nav.request',
         'target' in learner ? `{target=${learner.target}}${learner.request}` : learner.request,
@@ -171,6 +172,8 @@ describe('deliveries decided by the engine', () => {
     ['T-01a', 'a cluster’s attempt limit not exceeded by its open attempt'],
     ['RU-07c', 'a cluster’s attempt limit not exceeded by its open attempt, with retries'],
     ['CM-03a', 'the content’s jump, which ends the attempt it leaves'],
+    ['CM-07d', 'a choice out of a cluster whose own constrainChoice does not bind its parent’s children'],
+    ['CM-03b', 'a Previous over the skipped children of a forwardOnly cluster turns back'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

@@ -150,12 +150,16 @@ function choiceException(traversal: Traversal, root: Activity, current: Activity
     }
     return null;
   }
+  // The clusters left, from the current activity's parent up (the current activity's own choiceExit is the Navigation
+  // Request Process's to check while it is active, as in ADL's reference implementation).
   if (target === ancestor) {
-    return pathUpTo(from, target).some((activity) => !activity.sequencingControls.choiceExit) ? 'SB.2.9-7' : null;
+    return pathUpTo(from.parent!, target).some((activity) => !activity.sequencingControls.choiceExit)
+      ? 'SB.2.9-7'
+      : null;
   }
   if (from !== ancestor) {
     let constrained: Activity | null = null;
-    for (const activity of pathUpTo(from, ancestor)) {
+    for (const activity of pathUpTo(from.parent!, ancestor)) {
       if (!activity.sequencingControls.choiceExit) return 'SB.2.9-7';
       if (!constrained && activity.sequencingControls.constrainChoice) constrained = activity;
     }
@@ -213,13 +217,13 @@ function chooses(this: ChoiceHandler, targetId: string, current: Activity | null
  * (NB.2.1) refuses it only for the target parent's choice control or an active activity being left whose choiceExit
  * is false; the Choice Sequencing Request Process (SB.2.9) checks hidden-from-choice rules, the parent's choice
  * control, the Choice Activity Traversal Subprocess (SB.2.4) between the current activity and the target,
- * choiceExit, constrainChoice (of the activities left, through the Choice Flow Subprocess SB.2.9.1) and
+ * choiceExit, constrainChoice (of the clusters left, through the Choice Flow Subprocess SB.2.9.1) and
  * preventActivation (of the clusters an attempt would begin on, below the common ancestor), then delivers a leaf
  * target or flows into a cluster one (SB.2.3). scorm-again 3.4 adds checks of its own: constrainChoice and
  * preventActivation of the common ancestor and every ancestor above it refuse any choice between two of its children
- * (ADL CM-16, CM-17a), uncompleted "mandatory" siblings in between refuse it, a cluster target's Skip pre-condition
- * refuses it (CM-04c), and a cluster target is entered by a traversal of its own instead of the Flow Subprocess. The
- * choosable look-ahead (`validateNavigationRequest`) runs the same checks without the flow.
+ * (ADL CM-16, CM-17a, CM-07d), uncompleted "mandatory" siblings in between refuse it, a cluster target's Skip
+ * pre-condition refuses it (CM-04c), and a cluster target is entered by a traversal of its own instead of the Flow
+ * Subprocess. The choosable look-ahead (`validateNavigationRequest`) runs the same checks without the flow.
  */
 export function takeChoicesAsTheBookHasIt(process: SequencingProcess, navigation: NavigationService): void {
   const handler = Object.getPrototypeOf(process.choiceHandler) as ChoiceHandler;

@@ -1,8 +1,9 @@
 import type { Scorm2004API } from 'scorm-again';
+import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { measureDurationsNotLimits } from './durations';
 import { rollUpEndedClusters } from './ended-cluster-rollup';
-import { jumpExitsTheCurrentActivity } from './jump-exits';
+import { endTheAttemptBeforeAJump } from './jump';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
@@ -22,8 +23,11 @@ interface EngineService {
   getSequencingState(): { rootActivity: Tree | null };
   getOverallSequencingProcess(): {
     terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
-    sequencingProcess: Choice[0] & { getRuleEngine(): object };
-    navigationValidityService: Choice[1];
+    sequencingProcess: Choice[0] & {
+      getRuleEngine(): object;
+      traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
+    };
+    navigationValidityService: Choice[1] & Parameters<typeof endTheAttemptBeforeAJump>[0];
     deliveryValidator: object;
   } | null;
   rollupProcess: {
@@ -51,7 +55,8 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   keepReportedCompletion(prototypeOf(overall.terminationHandler));
   rollUpEndedClusters(overall.terminationHandler);
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
-  jumpExitsTheCurrentActivity(prototypeOf(overall.navigationValidityService));
+  turnBackAtTheEndOfAForwardOnlyCluster(overall.sequencingProcess.traversalService);
+  endTheAttemptBeforeAJump(overall.navigationValidityService);
   checkLimitsOfEndedAttemptsOnly(
     prototypeOf(overall.sequencingProcess.getRuleEngine()),
     prototypeOf(overall.deliveryValidator),
