@@ -1,6 +1,7 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
+import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 import { noRollupIntoUntracked } from './untracked-rollup';
 
@@ -13,6 +14,7 @@ export function correctEngine(api: Scorm2004API): void {
     getSequencingState(): { rootActivity: object | null };
     rollupProcess: {
       getRuleEvaluator(): object;
+      getChildFilter(): object;
       getMeasureProcessor(): object;
       getObjectiveProcessor(): object;
       getProgressProcessor(): object;
@@ -24,6 +26,7 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
   const rollup = service.rollupProcess;
   rollupRulesWithUnknowns(Object.getPrototypeOf(rollup.getRuleEvaluator()) as object);
+  skippedChildrenOutOfRollup(Object.getPrototypeOf(rollup.getChildFilter()) as object);
   objectiveDefaultOnlyWithoutRules(Object.getPrototypeOf(rollup.getObjectiveProcessor()) as object);
   noRollupIntoUntracked(rollup);
 }
