@@ -28,6 +28,7 @@ const launch = testLaunch();
 const VALUES: Record<string, string> = {
   comp: 'completed',
   incomp: 'incomplete',
+  unk: 'unknown',
   pass: 'passed',
   fail: 'failed',
   'M.n': 'normal',
@@ -119,10 +120,11 @@ describe('deliveries decided by the engine', () => {
   // attempt duration limit not yet reached (CM-01); rollup rules on children whose status is unknown (RU-05a) or
   // that are not tracked (RU-11), and rules that do not apply, leaving no place for the default rules (RU-05b,
   // RU-12a, RU-01ab); a part not tracked, whose status its children do not set (RU-10); a child its skip rule would
-  // skip, left out of a rule it is required for only if not skipped (RU-15b).
+  // skip, left out of a rule it is required for only if not skipped (RU-15b); a completion the SCO sets to unknown,
+  // kept unknown (CM-06, RU-19b).
   it.each([
     ...['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01'],
-    ...['RU-05a', 'RU-11', 'RU-05b', 'RU-12a', 'RU-01ab', 'RU-10', 'RU-15b'],
+    ...['RU-05a', 'RU-11', 'RU-05b', 'RU-12a', 'RU-01ab', 'RU-10', 'RU-15b', 'CM-06', 'RU-19b'],
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

@@ -1,6 +1,7 @@
 import type { Scorm2004API } from 'scorm-again';
 import { measureDurationsNotLimits } from './durations';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
+import { keepReportedUnknownCompletion } from './reported-unknown-completion';
 import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 import { noRollupIntoUntracked } from './untracked-rollup';
@@ -12,6 +13,7 @@ import { noRollupIntoUntracked } from './untracked-rollup';
 export function correctEngine(api: Scorm2004API): void {
   const service = api.getSequencingService() as unknown as {
     getSequencingState(): { rootActivity: object | null };
+    getOverallSequencingProcess(): { terminationHandler: object } | null;
     rollupProcess: {
       getRuleEvaluator(): object;
       getChildFilter(): object;
@@ -29,4 +31,6 @@ export function correctEngine(api: Scorm2004API): void {
   skippedChildrenOutOfRollup(Object.getPrototypeOf(rollup.getChildFilter()) as object);
   objectiveDefaultOnlyWithoutRules(Object.getPrototypeOf(rollup.getObjectiveProcessor()) as object);
   noRollupIntoUntracked(rollup);
+  const overall = service.getOverallSequencingProcess();
+  if (overall) keepReportedUnknownCompletion(Object.getPrototypeOf(overall.terminationHandler) as object);
 }
