@@ -11,6 +11,11 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
+      'adlseq:objectivesGlobalToSystem="false" scopes the course\'s global objectives to one attempt on the root (SCORM 2004 CAM); scorm-again 3.4 has no such scope: when the root\'s post-condition ("if not satisfied, then retry") retries it, the flow (SB.2.10, SB.2.2) still reads the obj1 that activity 4 wrote as failed, so activity 1\'s precondition "attempted and obj1 status not known, then skip" does not skip it and activity 2 is delivered; a new attempt on the root must start with the global objectives unknown. RU-13a, the same course but global to the system, expects the delivery the engine makes here.',
+    cases: { 'RU-13d': '6V1' },
+  },
+  {
+    reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
     cases: { 'CM-11': '1V2', 'CO-10': '3V1', 'OB-06': '3V1', 'SX-11c': '1V1' },
   },
@@ -56,7 +61,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'OB-03b': '4V2',
       'OB-03c': '9V1',
       'OB-09b': '3V1',
-      'RU-13d': '6V1',
       'RU-13e': '2V1',
       'RU-14c': '4V1',
       'RU-15d': '1V2',
