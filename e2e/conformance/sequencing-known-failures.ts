@@ -16,6 +16,11 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
+      'adlseq:objectivesGlobalToSystem="false" scopes the course\'s global objectives to one attempt on the root (SCORM 2004 CAM); scorm-again 3.4 has no such scope: when the root\'s post-condition ("if not satisfied, then retry") retries it, the flow (SB.2.10, SB.2.2) still reads the obj1 that activity 4 wrote as failed, so activity 1\'s precondition "attempted and obj1 status not known, then skip" does not skip it and activity 2 is delivered; a new attempt on the root must start with the global objectives unknown. RU-13a, the same course but global to the system, expects the delivery the engine makes here.',
+    cases: { 'RU-13d': '6V1' },
+  },
+  {
+    reason:
       'A hidden item (isvisible="false") is no SCO of the course for the server (parseManifest leaves it out of manifest.scos), so it refuses the commits of the delivered hidden activity (400 unknown SCO): its Terminate answers false and its navigation request is cancelled, so nothing comes after it (CM-04d: Sample15\'s choice of Sample-act-13).',
     cases: { 'CM-04d': '13V1' },
   },
@@ -37,8 +42,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CO-05b': '3V1',
       'CO-12d': '4V1',
       'CO-13a': '3V1',
-      'RU-13d': '6V1',
-      'RU-15b': '1V2',
     },
   },
 ];

@@ -9,6 +9,7 @@ import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
 import { keepReportedCompletion } from './reported-completion';
+import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 import { keepUnnamedPrimaryObjectives, type ObjectiveBuilder } from './unnamed-primary-objectives';
 import { noRollupIntoUntracked } from './untracked-rollup';
@@ -35,6 +36,7 @@ interface EngineService {
     getObjectiveProcessor(): Measures[1];
     getProgressProcessor(): object;
     getRuleEvaluator(): object;
+    getChildFilter(): object;
   };
 }
 
@@ -65,6 +67,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
   rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
+  skippedChildrenOutOfRollup(prototypeOf(rollup.getChildFilter()));
   objectiveDefaultOnlyWithoutRules(prototypeOf(rollup.getObjectiveProcessor()));
   noRollupIntoUntracked(rollup);
 }
