@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { Command } from './cts-reader';
+import { lastNavigation } from './player-controls';
 
 /** A command the replay SCO saw answered otherwise than expected. */
 export interface FailedCommand {
@@ -22,8 +23,21 @@ export async function openCourse(page: Page, alias: string): Promise<void> {
   await page.getByTestId('course-frame').waitFor();
 }
 
-/** Closes the player once the content's last commit is saved. */
+/**
+ * Closes the player once the content's last commit is saved. After the sequencing session ended it closes by itself
+ * (the learner's Save and close or Exit the course) or by the Close of its ended panel.
+ */
 export async function closePlayer(page: Page): Promise<void> {
+  const player = page.getByTestId('course-player');
+  if ((await lastNavigation(page))?.ended) {
+    const closed = await player.waitFor({ state: 'detached', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!closed) await page.getByTestId('nav-ended-close').click();
+    await player.waitFor({ state: 'detached' });
+    return;
+  }
   const saveState = page.getByTestId('player-save-state');
   if (await saveState.count()) {
     await expect.poll(() => saveState.getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
