@@ -21,11 +21,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
-      'A hidden item (isvisible="false") is no SCO of the course for the server (parseManifest leaves it out of manifest.scos), so it refuses the commits of the delivered hidden activity (400 unknown SCO): its Terminate answers false and its navigation request is cancelled, so nothing comes after it (CM-04d: Sample15\'s choice of Sample-act-13).',
-    cases: { 'CM-04d': '13V1' },
-  },
-  {
-    reason:
       "After the post-test's second question (activity 14) ADL leaves the module (activity_3, exit rule 'completed') for activity 18; scorm-again 3.4 continues to activity 15 because the module is not completed by its default rollup (RB.1.3): Check Child for Rollup (RB.1.4.2) leaves out the pre-test (requiredForCompleted ifAttempted) by testing its Attempt Progress Status instead of its Activity Progress Status, keeps the satisfied post-test (ifNotSkipped) in by a wasSkipped flag instead of its skip rule, and the post-test's measure (RB.1.1) averages only the questions with a measure, so it is satisfied one question early.",
     cases: { 'T-01b': '18V1' },
   },

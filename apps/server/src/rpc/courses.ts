@@ -21,7 +21,7 @@ import { attemptFinished, currentAttempt, readAttemptState } from '../domain/att
 import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
-import { courseScos } from '../scorm/library.js';
+import { courseScos, hiddenScos } from '../scorm/library.js';
 import { launchSharedData } from '../scorm/shared-data.js';
 import { conflict, invalidInput, notFound } from './errors.js';
 import { assertSubjectsInScope, route, type RouteDef } from './registry.js';
@@ -185,6 +185,8 @@ export const launchCourse = route(courseRoutes.launchCourse, {
     });
     const contentOrigin = contentOriginFor(config, origin);
     const tree = course.scorm_version === '2004' ? await courseSequencing(db, course.id) : null;
+    // The engine of a sequenced course may deliver the items its organisation hides as well.
+    const delivered = tree ? [...scos, ...hiddenScos(config.COURSES_DIR, course)] : scos;
     // A review plays the course again from its start: the finished attempt's engine state has nothing to deliver.
     const state =
       tree && !review && !current.fresh
@@ -204,7 +206,7 @@ export const launchCourse = route(courseRoutes.launchCourse, {
       seq: current.seq,
       scorm_version: (course.scorm_version as ScormVersion | null) ?? null,
       learner: { id: String(subject.id), name: `${subject.profile.surname}, ${subject.profile.name}` },
-      scos: scos.map((sco) => ({
+      scos: delivered.map((sco) => ({
         id: sco.id,
         title: sco.title,
         href: sco.href,

@@ -9,7 +9,7 @@ import { statusOf } from '../domain/course-lists.js';
 import { summarize } from '../domain/scorm-status.js';
 import { zodFields } from '../rpc/registry.js';
 import { ApiError, conflict, invalidInput } from '../rpc/errors.js';
-import { courseScos } from './library.js';
+import { courseScos, hiddenScos } from './library.js';
 import { saveSharedData } from './shared-data.js';
 
 type Saved = courseRoutes.SavedCourseState;
@@ -38,7 +38,8 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
     if (!token) throw new ApiError('not active', 'This course window has expired. Close it and open the course again.');
     const { course } = token;
     const scoIds = courseScos(config.COURSES_DIR, course).map((s) => s.id);
-    if (!scoIds.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
+    const delivered = [...scoIds, ...hiddenScos(config.COURSES_DIR, course).map((s) => s.id)];
+    if (!delivered.includes(input.sco)) throw invalidInput('sco is not a part of this course.', { sco: 'unknown SCO' });
     if (input.sequencing && !(await hasCourseSequencing(tx, course.id)))
       throw invalidInput('This course is not sequenced.', { sequencing: 'not a sequenced course' });
     if (token.review === 1) {

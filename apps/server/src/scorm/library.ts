@@ -35,6 +35,22 @@ export function readCourseManifest(coursesDir: string, folder: string): Manifest
   return manifest;
 }
 
+/**
+ * The SCOs a sequenced course may deliver besides its parts (`courseScos`): the items its organisation hides, which the
+ * engine delivers all the same (a remediation page reached by a rule).
+ */
+export function hiddenScos(
+  coursesDir: string,
+  course: { folder: string; scorm_version: string | null },
+): ManifestSco[] {
+  if (course.scorm_version !== '2004' || !course.folder) return [];
+  try {
+    return readCourseManifest(coursesDir, course.folder)?.hiddenScos ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** The launchable parts of a course: the manifest's SCOs, or its launch file as one part. */
 export function courseScos(
   coursesDir: string,

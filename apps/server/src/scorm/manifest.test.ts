@@ -92,3 +92,18 @@ describe('a SCO is done', () => {
     expect(isScoDone('1.2', { core: { lesson_status: 'failed' } })).toBe(false);
   });
 });
+
+describe('items the organisation hides', () => {
+  it('keeps an item with isvisible="false" out of the parts, as a SCO the sequencing may still deliver', () => {
+    const hidden = SCORM2004.replace(
+      '<item identifier="i2" identifierref="r1">',
+      '<item identifier="i2" identifierref="r1" isvisible="false" parameters="?page=2">',
+    );
+    const manifest = parseManifest(hidden);
+    expect(manifest.scos.map((sco) => sco.id)).toEqual(['i1']);
+    expect(manifest.hiddenScos).toEqual([
+      expect.objectContaining({ id: 'i2', title: 'Plain', href: 'index.html?page=2' }),
+    ]);
+    expect(parseManifest(SCORM2004).hiddenScos).toEqual([]);
+  });
+});

@@ -24,6 +24,11 @@ export interface Manifest {
   schemaVersion: string;
   title: string;
   scos: ManifestSco[];
+  /**
+   * The launchable items the organisation hides (`isvisible="false"`): no parts of the course's list, but sequencing
+   * may deliver them.
+   */
+  hiddenScos: ManifestSco[];
   /** The first SCO's launch path: what the player opens first. */
   launchFile: string;
 }
@@ -208,6 +213,7 @@ export function parseManifest(xml: string): Manifest {
   const organization = organizations.find((o) => attr(o, 'identifier') === defaultId) ?? organizations[0];
 
   const scos: ManifestSco[] = [];
+  const hiddenScos: ManifestSco[] = [];
   const launchOf = (resource: Node, parameters: string) => {
     const href = attr(resource, 'href');
     if (!href) return null;
@@ -215,14 +221,13 @@ export function parseManifest(xml: string): Manifest {
   };
   const walk = (items: Node[]) => {
     for (const item of items) {
-      if (attr(item, 'isvisible') !== 'false') {
-        const ref = attr(item, 'identifierref');
-        const resource = ref ? resources.get(ref) : undefined;
-        const href = resource ? launchOf(resource, attr(item, 'parameters')) : null;
-        if (href) {
-          const id = attr(item, 'identifier') || ref;
-          scos.push({ id, title: text(item.title) || ref, href, launch: launchValues(item, version) });
-        }
+      const ref = attr(item, 'identifierref');
+      const resource = ref ? resources.get(ref) : undefined;
+      const href = resource ? launchOf(resource, attr(item, 'parameters')) : null;
+      if (href) {
+        const id = attr(item, 'identifier') || ref;
+        const sco = { id, title: text(item.title) || ref, href, launch: launchValues(item, version) };
+        (attr(item, 'isvisible') === 'false' ? hiddenScos : scos).push(sco);
       }
       walk(asList(item.item));
     }
@@ -254,5 +259,5 @@ export function parseManifest(xml: string): Manifest {
     );
   }
   const title = text(organization?.title) || first.title;
-  return { version, schemaVersion: schemaVersion || version, title, scos, launchFile: first.href };
+  return { version, schemaVersion: schemaVersion || version, title, scos, hiddenScos, launchFile: first.href };
 }
