@@ -70,9 +70,13 @@ function testCase(id: string): { start: string; visits: Visit[] } {
     }
     if (kind === 'CUI') current.cui = body!.trim();
     const set = /^SET->(.+?)!(.+?)->/.exec(body!);
-    if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
+    const objective = set && /^c~OB~&(.+)&~(.+)$/.exec(set[1]!);
+    const element = objective
+      ? ELEMENTS[`c~${objective[2]}`]?.replace(/^cmi\./, `cmi.objectives.{${objective[1]}}.`)
+      : set && ELEMENTS[set[1]!];
+    if (kind !== 'CUI' && set && element) {
       const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
-      current.sets.push([ELEMENTS[set[1]!]!, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+      current.sets.push([element, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
     }
   }
   return { start, visits };
@@ -82,6 +86,17 @@ const choiceOf = (title: string): NavigationRequest => ({
   request: 'choice',
   target: title.replace(/^Activity (\d+)$/, 'activity_$1'),
 });
+
+/** `cmi.objectives.{id}.…` as the element of the objective with that id (a new one after the others if none). */
+function objectiveIndexed(engine: SequencingEngine, element: string): string {
+  const named = /^cmi\.objectives\.\{(.+)\}\.(.+)$/.exec(element);
+  if (!named) return element;
+  const count = Number(engine.api.GetValue('cmi.objectives._count'));
+  let index = 0;
+  while (index < count && engine.api.GetValue(`cmi.objectives.${index}.id`) !== named[1]) index++;
+  if (index === count) engine.api.SetValue(`cmi.objectives.${index}.id`, named[1]!);
+  return `cmi.objectives.${index}.${named[2]}`;
+}
 
 /**
  * Plays a test case through the engine as the launch page does: each delivery prepared, the SCO's calls replayed,
@@ -98,7 +113,7 @@ function play(id: string): string[] {
     delivered.push(outcome.delivered);
     engine.prepare(launch, outcome.delivered, null, outcome.resumed);
     engine.api.Initialize('');
-    for (const [element, value] of visit.sets) engine.api.SetValue(element, value);
+    for (const [element, value] of visit.sets) engine.api.SetValue(objectiveIndexed(engine, element), value);
     engine.api.Terminate('');
     outcome = engine.takeOutcome();
     const cui = visit.cui ?? '';
@@ -116,13 +131,24 @@ function play(id: string): string[] {
 describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01).
-  it.each(['CT-01', 'CM-02a', 'CM-07a', 'CM-05', 'OB-03b', 'RU-14a', 'SX-04a', 'CM-11', 'CM-01'])(
-    '%s delivers its activities in the order of ADL’s test case',
-    (id) => {
-      expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
-    },
-  );
+  // attempt duration limit not yet reached (CM-01); an activity completed by a progress measure that reaches its
+  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d).
+  it.each([
+    'CT-01',
+    'CM-02a',
+    'CM-07a',
+    'CM-05',
+    'OB-03b',
+    'RU-14a',
+    'SX-04a',
+    'CM-11',
+    'CM-01',
+    'CO-02a',
+    'CO-04a',
+    'CO-12d',
+  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+  });
 
   it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
     const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });

@@ -1,4 +1,5 @@
 import type { Scorm2004API } from 'scorm-again';
+import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
 
 /**
@@ -12,5 +13,7 @@ export function correctEngine(api: Scorm2004API): void {
   // The engine's classes are not exported: they are reached through the objects of this tree.
   const root = service?.getSequencingState().rootActivity;
   if (!root) return;
-  measureDurationsNotLimits(Object.getPrototypeOf(root) as object);
+  const activityPrototype = Object.getPrototypeOf(root) as object;
+  measureDurationsNotLimits(activityPrototype);
+  completeByProgressMeasure(activityPrototype);
 }
