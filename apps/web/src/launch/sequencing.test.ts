@@ -132,7 +132,8 @@ describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); an activity completed by a progress measure that reaches its
-  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d).
+  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d); completions read
+  // through objective maps rolled up by "satisfied if all completed" (CO-03).
   it.each([
     'CT-01',
     'CM-02a',
@@ -146,6 +147,7 @@ describe('deliveries decided by the engine', () => {
     'CO-02a',
     'CO-04a',
     'CO-12d',
+    'CO-03',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

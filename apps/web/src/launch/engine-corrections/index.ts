@@ -1,6 +1,7 @@
 import type { Scorm2004API } from 'scorm-again';
 import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
+import { completeWithReadStatus } from './read-completion';
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -15,5 +16,6 @@ export function correctEngine(api: Scorm2004API): void {
   if (!root) return;
   const activityPrototype = Object.getPrototypeOf(root) as object;
   measureDurationsNotLimits(activityPrototype);
+  completeWithReadStatus(activityPrototype);
   completeByProgressMeasure(activityPrototype);
 }
