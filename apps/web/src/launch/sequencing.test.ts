@@ -75,8 +75,9 @@ function testCase(id: string): { start: string; visits: Visit[] } {
       ? ELEMENTS[`c~${objective[2]}`]?.replace(/^cmi\./, `cmi.objectives.{${objective[1]}}.`)
       : set && ELEMENTS[set[1]!];
     if (kind !== 'CUI' && set && element) {
-      const target = /^tar~(.+)~TY\.c$/.exec(set[2]!);
-      current.sets.push([element, target ? `{target=${target[1]}}choice` : (VALUES[set[2]!] ?? set[2]!)]);
+      const target = /^tar~(.+)~(TY\.c|N\.j)$/.exec(set[2]!);
+      const request = target?.[2] === 'N.j' ? 'jump' : 'choice';
+      current.sets.push([element, target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!)]);
     }
   }
   return { start, visits };
@@ -132,8 +133,9 @@ describe('deliveries decided by the engine', () => {
   // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
   // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
   // attempt duration limit not yet reached (CM-01); an activity completed by a progress measure that reaches its
-  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d); completions read
-  // through objective maps rolled up by "satisfied if all completed" (CO-03).
+  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d), and whose progress
+  // is unknown without a measure (CO-04b, CO-04c); completions read through objective maps rolled up by "satisfied
+  // if all completed" (CO-03).
   it.each([
     'CT-01',
     'CM-02a',
@@ -148,6 +150,8 @@ describe('deliveries decided by the engine', () => {
     'CO-04a',
     'CO-12d',
     'CO-03',
+    'CO-04b',
+    'CO-04c',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

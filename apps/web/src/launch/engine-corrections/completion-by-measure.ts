@@ -18,26 +18,41 @@ interface MeasuredActivity {
   attemptCompletionAmount: number;
   attemptCompletionAmountStatus: boolean;
   setPrimaryObjectiveState: SetPrimaryObjectiveState;
-  // The attempt's completion, set without the setter that copies it into the primary objective.
-  _completionStatus: string;
-  _isCompleted: boolean;
 }
 
 /**
- * An activity completed by measure (`adlcp:completionThreshold completedByMeasure="true"`) has completed its attempt
- * when its attempt completion amount, the progress measure of its primary objective, reaches `minProgressMeasure`,
- * and not below it (SCORM 2004 4th Ed. SN 3.14, RB.1.3.a; ADL's reference sequencer evaluates the "completed" rule
- * condition this way). scorm-again 3.4 derives that only from `cmi.progress_measure`: a measure read through an
- * objective map (`readProgressMeasure`), or reported in the primary objective's `cmi.objectives` entry, reaches the
- * activity with the objective's completion status unchanged, so a "completed" precondition does not skip the
- * activity (ADL CO-02a). The attempt's completion is derived from every known progress measure its primary
- * objective is given. While the activity is active the measure is its attempt's own, so the primary objective's
- * completion status (what its maps write) is derived too; an inactive activity only reads the mapped objective,
- * whose completion status stays as read.
+ * An activity completed by measure (`adlcp:completionThreshold completedByMeasure="true"`) is completed by its
+ * attempt completion amount "in place of any other method" (SCORM 2004 4th Ed. CAM): completed when the amount
+ * reaches `minProgressMeasure`, incomplete below it, unknown while the amount is (SN RB.1.3.a; ADL's reference
+ * sequencer evaluates the "completed" and "activityProgressKnown" rule conditions this way). scorm-again 3.4 derives
+ * that only when the SCO reports `cmi.progress_measure`: a measure read through an objective map or reported in the
+ * primary objective's `cmi.objectives` entry leaves the completion status as the map or the SCO gave it, and the
+ * end of an attempt marks the activity completed when its SCO reported no measure at all (ADL CO-02a, CO-04b,
+ * CO-04c). Here such an activity's completion status is always the one its amount gives, the amount is the progress
+ * measure its primary objective holds, and while the activity is active (the measure is its own attempt's) that
+ * completion status is also its primary objective's, which the objective's maps write.
  */
 export function completeByProgressMeasure(activityPrototype: object): void {
   if (corrected.has(activityPrototype)) return;
   corrected.add(activityPrototype);
+  const completion = Object.getOwnPropertyDescriptor(activityPrototype, 'completionStatus')!;
+  const completed = Object.getOwnPropertyDescriptor(activityPrototype, 'isCompleted')!;
+  const byMeasure = (activity: MeasuredActivity): string => {
+    if (!activity.attemptCompletionAmountStatus) return 'unknown';
+    return activity.attemptCompletionAmount >= activity.minProgressMeasure ? 'completed' : 'incomplete';
+  };
+  Object.defineProperty(activityPrototype, 'completionStatus', {
+    ...completion,
+    get(this: MeasuredActivity) {
+      return this.completedByMeasure ? byMeasure(this) : (completion.get!.call(this) as string);
+    },
+  });
+  Object.defineProperty(activityPrototype, 'isCompleted', {
+    ...completed,
+    get(this: MeasuredActivity) {
+      return this.completedByMeasure ? byMeasure(this) === 'completed' : (completed.get!.call(this) as boolean);
+    },
+  });
   const target = activityPrototype as MeasuredActivity;
   const setPrimaryObjectiveState = target.setPrimaryObjectiveState;
   target.setPrimaryObjectiveState = function (this: MeasuredActivity, ...state: Parameters<SetPrimaryObjectiveState>) {
@@ -46,12 +61,7 @@ export function completeByProgressMeasure(activityPrototype: object): void {
     if (!this.completedByMeasure || !progressMeasureStatus) return;
     this.attemptCompletionAmount = progressMeasure;
     this.attemptCompletionAmountStatus = true;
-    const completion = progressMeasure >= this.minProgressMeasure ? 'completed' : 'incomplete';
-    if (this.isActive) {
-      this.completionStatus = completion;
-    } else {
-      this._completionStatus = completion;
-      this._isCompleted = completion === 'completed';
-    }
+    // The setter hands the activity's completion status to its primary objective.
+    if (this.isActive) this.completionStatus = byMeasure(this);
   };
 }
