@@ -135,7 +135,7 @@ describe('deliveries decided by the engine', () => {
   // attempt duration limit not yet reached (CM-01); an activity completed by a progress measure that reaches its
   // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d), and whose progress
   // is unknown without a measure (CO-04b, CO-04c); completions read through objective maps rolled up by "satisfied
-  // if all completed" (CO-03).
+  // if all completed" (CO-03); an untracked cluster whose progress is not known (CO-05a).
   it.each([
     'CT-01',
     'CM-02a',
@@ -152,6 +152,7 @@ describe('deliveries decided by the engine', () => {
     'CO-03',
     'CO-04b',
     'CO-04c',
+    'CO-05a',
   ])('%s delivers its activities in the order of ADL’s test case', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

@@ -2,6 +2,7 @@ import type { Scorm2004API } from 'scorm-again';
 import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
 import { completeWithReadStatus } from './read-completion';
+import { untrackedProgressUnknown } from './untracked-progress';
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
@@ -18,4 +19,5 @@ export function correctEngine(api: Scorm2004API): void {
   measureDurationsNotLimits(activityPrototype);
   completeWithReadStatus(activityPrototype);
   completeByProgressMeasure(activityPrototype);
+  untrackedProgressUnknown(root);
 }
