@@ -11,6 +11,16 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
+      "The case continues ADL's CO-07a: the global objectives gObj-CO07-obj1 and gObj-CO07-obj2 are system-wide (adlseq:objectivesGlobalToSystem defaults to true), so CO-07b starts with both completed by CO-07a's last activity and skips activities 1 and 2. The portal keeps global objectives per attempt of one course: CO-07b starts with them unknown and delivers activity_1.",
+    cases: { 'CO-07b': '3V1' },
+  },
+  {
+    reason:
+      "scorm-again 3.4's end of attempt (RteDataTransferService, TerminationHandler.endAttempt) ignores the SCO's explicit cmi.completion_status 'unknown': activity 1's primary objective takes 'completed' from its cmi.objectives entry and writes it to the global objective. ADL expects the SCO's top-level 'unknown' to be the primary objective's completion, and its reference sequencer's End Attempt (UP.4) does not complete an activity whose SCO set its primary completion; the global objective then stays unknown and activity 2's precondition 'PRIMARYOBJ not activityProgressKnown, skip' skips it.",
+    cases: { 'CO-13a': '3V1' },
+  },
+  {
+    reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
     cases: { 'CM-11': '1V2', 'CO-10': '1V2', 'OB-06': '3V1', 'SX-11c': '1V1' },
   },
@@ -43,8 +53,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
       'CM-09ba': '3V1',
       'CM-09ca': '4V1',
       'CM-09cb': '4V1',
-      'CO-07b': '3V1',
-      'CO-13a': '3V1',
       'MS-05b': '5V1',
       'OB-03b': '4V2',
       'OB-03c': '9V1',
