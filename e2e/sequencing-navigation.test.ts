@@ -58,10 +58,11 @@ describe.skipIf(!chromiumAvailable)('the player’s navigation of a sequenced co
     await delivered(page, 'playing');
     await expect.poll(() => currentPart(page)).toBe('playing_item');
 
-    // The wrapper is invisible; a flow-only course offers no part to choose.
+    // The course itself comes first; the wrapper is invisible; a flow-only course offers no part to choose.
     const parts = page.getByTestId('nav-part');
     expect(await parts.evaluateAll((all) => all.map((p) => `${p.tagName} ${p.getAttribute('data-part')}`))).toEqual(
       [
+        'golf_sample_default_org',
         'playing_item',
         'etuqiette_item',
         'handicapping_item',

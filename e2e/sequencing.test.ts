@@ -9,31 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavigationState } from '../apps/web/src/launch/messages';
+import { lastNavigation, recordNavigation } from './conformance/player-controls';
 import { managerApi, uploadCourse } from './course-uploads';
 import { chromiumAvailable, launchBrowser, newPage, signIn, startPortal, stopPortal, type Portal } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOLF = path.resolve(root, '../shared/samples/external/golf-seq-forced-sequential-scorm2004-3rd.zip');
 const ALIAS = 'golf-forced';
-
-/** Keeps every navigation state the launch page reports to the player, in the page's window. */
-async function recordNavigation(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const states: unknown[] = [];
-    (window as unknown as { navigationStates: unknown[] }).navigationStates = states;
-    window.addEventListener('message', (event) => {
-      const data = event.data as { type?: string; state?: unknown } | null;
-      if (data?.type === 'portal:navigation') states.push(data.state);
-    });
-  });
-}
-
-const lastNavigation = (page: Page) =>
-  page.evaluate(() => {
-    const states = (window as unknown as { navigationStates: NavigationState[] }).navigationStates;
-    return states[states.length - 1] ?? null;
-  });
 
 async function openCourse(page: Page): Promise<void> {
   await page.goto('/courses/1');

@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { NavigationRequest, NavigationState } from '../../apps/web/src/launch/messages';
 
 /** Keeps every navigation state the launch page reports to the player, in the page's window. */
@@ -21,23 +21,28 @@ export function lastNavigation(page: Page): Promise<NavigationState | null> {
   });
 }
 
-function launchFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => new URL(f.url(), 'http://x').pathname === '/scorm-launch');
-  if (!frame) throw new Error('the player has no launch page');
-  return frame;
-}
+/** How long a control may take to show after the launch page's last report (the player renders it then). */
+const CONTROL_WAIT_MS = 3_000;
 
 /**
- * A learner's request with the player's own controls (Continue, Previous, Exit, Suspend, Exit course, a part chosen
- * in the tree), made as the player makes it: `portal:navigate` from the player's window to the launch page.
+ * A learner's request made with the player's own controls, as a learner makes it: the Continue, Previous, Exit,
+ * Save and close or Exit the course button, or the part (or the course itself) clicked in the parts tree. Answers
+ * false when the player offers no such control: the request is not valid now, or the course hides it.
  */
-export async function usePlayerControl(page: Page, request: NavigationRequest): Promise<void> {
-  const origin = new URL(launchFrame(page).url()).origin;
-  await page.evaluate(
-    ({ contentOrigin, message }) => {
-      const frame = document.querySelector<HTMLIFrameElement>('[data-testid="course-frame"]');
-      frame!.contentWindow!.postMessage({ type: 'portal:navigate', ...message }, contentOrigin);
-    },
-    { contentOrigin: origin, message: request },
-  );
+export async function usePlayerControl(page: Page, request: NavigationRequest): Promise<boolean> {
+  const control =
+    request.request === 'choice'
+      ? page.locator(
+          `[data-testid="nav-tree"] button[data-testid="nav-part"][data-part="${cssString(request.target)}"]`,
+        )
+      : page.getByTestId(`nav-${request.request}`);
+  try {
+    await control.click({ timeout: CONTROL_WAIT_MS });
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+/** A value inside a CSS attribute selector's double quotes. */
+const cssString = (value: string) => value.replace(/["\\]/g, '\\$&');

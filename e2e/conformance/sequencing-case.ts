@@ -1,7 +1,8 @@
 /**
  * Plays one of ADL's sequencing test cases in the player: each delivery the launch page makes must be the test case's
  * next `Act` block (README of the CTS: the order of the blocks is the delivery order); the replay SCO makes that
- * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls.
+ * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls,
+ * clicking them as a learner does.
  */
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -97,13 +98,23 @@ async function startByChoice(page: Page, testCase: TestCase): Promise<void> {
   });
 }
 
-/** A learner's request; a choice by title goes to the activity of that title in the player's tree. */
-async function request(page: Page, learner: LearnerRequest): Promise<void> {
+/**
+ * A learner's request with the player's controls; a choice by title goes to the activity of that title in the
+ * player's tree. Answers false when the player offers no control for it.
+ */
+async function request(page: Page, learner: LearnerRequest): Promise<boolean> {
   if (!('title' in learner)) return usePlayerControl(page, learner);
   const activities = (await lastNavigation(page))?.activities ?? [];
   const target = activities.find((a) => a.title.trim() === learner.title)?.id ?? learner.title;
-  await usePlayerControl(page, { request: 'choice', target });
+  return usePlayerControl(page, { request: 'choice', target });
 }
+
+const requestName = (learner: LearnerRequest) =>
+  'title' in learner
+    ? `choice of ${learner.title}`
+    : 'target' in learner
+      ? `choice of ${learner.target}`
+      : learner.request;
 
 function sessionEnds(page: Page): Promise<boolean> {
   return expect
@@ -113,6 +124,29 @@ function sessionEnds(page: Page): Promise<boolean> {
       () => true,
       () => false,
     );
+}
+
+const SETTLE_MS = 2_000;
+
+/**
+ * What the content's termination led to: the engine processes the SCO's own request and its exit and post-condition
+ * rules when it terminates, so the next activity may already be on its way, or the session ended; a learner's
+ * request would then only repeat what happened. Otherwise the activity's attempt has ended and the player waits for
+ * the learner.
+ */
+async function afterTermination(page: Page, tc: string, seen: Set<Frame>): Promise<'delivering' | 'ended' | 'waiting'> {
+  const until = Date.now() + SETTLE_MS;
+  while (Date.now() < until) {
+    const loading = page
+      .frames()
+      .some((f) => !seen.has(f) && !f.isDetached() && new URL(f.url(), 'http://x').searchParams.get('tc') === tc);
+    if (loading) return 'delivering';
+    const state = await lastNavigation(page);
+    if (state?.ended) return 'ended';
+    if (state && state.current === null) return 'waiting';
+    await page.waitForTimeout(50);
+  }
+  return 'waiting';
 }
 
 const step = (delivery: Delivery) => `${delivery.activity}V${delivery.visit}`;
@@ -144,7 +178,12 @@ export async function playSequencingCase(
       return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
     }
     const action = learnerAction(delivery.cui, rootId);
-    for (const learner of action.requests) await request(page, learner);
+    const requests = (await afterTermination(page, testCase.id, seen)) === 'waiting' ? action.requests : [];
+    for (const learner of requests) {
+      if (!(await request(page, learner))) {
+        return { step: step(delivery), message: `after ${delivery.cui}: the player offers no ${requestName(learner)}` };
+      }
+    }
     if (action.ended && !(await sessionEnds(page))) {
       return { step: step(delivery), message: `after ${delivery.cui}: the sequencing session has not ended` };
     }

@@ -27,6 +27,8 @@ export interface NavigationActivity {
 
 /** What the player shows of a sequenced course: the tree, the activity delivered now, the valid controls. */
 export interface NavigationState {
+  /** The root activity: the whole course, which a choice may also target (it starts the course's flow again). */
+  root: NavigationActivity | null;
   activities: NavigationActivity[];
   /** The activity delivered now, or null between deliveries and after the course ended. */
   current: string | null;

@@ -28,6 +28,7 @@ const launch = testLaunch();
 const VALUES: Record<string, string> = {
   comp: 'completed',
   incomp: 'incomplete',
+  unk: 'unknown',
   pass: 'passed',
   fail: 'failed',
   'M.n': 'normal',
@@ -130,30 +131,39 @@ function play(id: string): string[] {
 }
 
 describe('deliveries decided by the engine', () => {
-  // The content's continue and previous (CT-01), the player's Continue, Previous and choice (CM-02a, CM-07a), a
-  // relaunch after suspendAll (CM-05, OB-03b) and after a session left without one (RU-14a, SX-04a, CM-11); an
-  // attempt duration limit not yet reached (CM-01); an activity completed by a progress measure that reaches its
-  // threshold, read through an objective map (CO-02a) or reported by its SCO (CO-04a, CO-12d), and whose progress
-  // is unknown without a measure (CO-04b, CO-04c); completions read through objective maps rolled up by "satisfied
-  // if all completed" (CO-03); an untracked cluster whose progress is not known (CO-05a).
   it.each([
-    'CT-01',
-    'CM-02a',
-    'CM-07a',
-    'CM-05',
-    'OB-03b',
-    'RU-14a',
-    'SX-04a',
-    'CM-11',
-    'CM-01',
-    'CO-02a',
-    'CO-04a',
-    'CO-12d',
-    'CO-03',
-    'CO-04b',
-    'CO-04c',
-    'CO-05a',
-  ])('%s delivers its activities in the order of ADL’s test case', (id) => {
+    ['CT-01', 'the content’s continue and previous'],
+    ['CM-02a', 'the player’s Continue and Previous'],
+    ['CM-07a', 'the player’s choice'],
+    ['CM-05', 'a relaunch after suspendAll'],
+    ['OB-03b', 'a relaunch after suspendAll, objectives kept'],
+    ['RU-14a', 'a relaunch after a session left without suspendAll'],
+    ['SX-04a', 'a relaunch after a session left without suspendAll, at the root'],
+    ['CM-11', 'a relaunch after a session left without suspendAll, global objectives kept'],
+    ['CM-01', 'an attempt duration limit not yet reached'],
+    ['CM-06', 'a SCO that reports its completion unknown is not completed for it'],
+    ['RU-19b', 'a SCO that reports its completion unknown leaves its progress unknown'],
+    ['CM-16', 'a choice between the children of a cluster with constrainChoice'],
+    ['CM-17a', 'a choice between the children of a cluster with preventActivation'],
+    ['CM-17b', 'a choice into a cluster with preventActivation from outside it'],
+    ['RU-05a', 'a rollup rule over children whose status is unknown'],
+    ['RU-11', 'a rollup rule over children that are not tracked'],
+    ['RU-05b', 'rollup rules that do not apply leave no place for the default rules'],
+    ['RU-12a', 'rollup rules that do not apply leave no place for the default rules, on a cluster'],
+    ['RU-01ab', 'an item’s empty rollup rules replace its collection member’s'],
+    ['RU-10', 'a cluster not tracked, whose status its children do not set'],
+    ['MS-05b', 'a cluster satisfied by the weighted measure of all its tracked children'],
+    ['RU-14c', 'a cluster’s measure weighs every tracked child'],
+    ['RU-15d', 'a cluster’s measure weighs every tracked child, after a relaunch'],
+    ['MS-06', 'a cluster satisfied by an objective without an ID, once its attempt ended'],
+    ['CO-02a', 'an activity completed by a progress measure read through an objective map'],
+    ['CO-04a', 'an activity completed by the progress measure its SCO reports'],
+    ['CO-12d', 'a cluster completed by the progress measure read through its objective map'],
+    ['CO-04b', 'an activity completed by measure has no known progress without a measure'],
+    ['CO-04c', 'an activity completed by measure has no known progress without a measure, whatever its SCO reports'],
+    ['CO-03', 'completions read through objective maps rolled up by “satisfied if all completed”'],
+    ['CO-05a', 'a cluster not tracked has no known progress for its preconditions'],
+  ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
 
@@ -257,6 +267,25 @@ describe('deliveries decided by the engine', () => {
     for (const element of Object.keys(values)) expect(engine.api.GetValue(`cmi.${element}`), element).toBe('');
   });
 
+  it('keeps a primary objective without an ID out of the SCO’s cmi.objectives (OB-09b)', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-09b'), { logLevel: 5 });
+    let delivered = engine.begin().delivered;
+    for (const before of ['activity_1', 'activity_2']) {
+      expect(delivered).toBe(before);
+      engine.prepare(launch, before, null, false);
+      engine.api.Initialize('');
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.Terminate('');
+      delivered = engine.takeOutcome().delivered;
+    }
+    expect(delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    const count = Number(engine.api.GetValue('cmi.objectives._count'));
+    const ids = Array.from({ length: count }, (_, n) => engine.api.GetValue(`cmi.objectives.${n}.id`));
+    expect(ids).toEqual(['obj1', 'obj2']);
+  });
+
   it('lets the learner start a course whose root has no flow by choosing from the tree (CM-16)', () => {
     const engine = new SequencingEngine(sequencingOf('CM-16'), { logLevel: 5 });
     expect(engine.begin().delivered).toBeNull();
@@ -264,5 +293,65 @@ describe('deliveries decided by the engine', () => {
     expect(choosable.map((a) => a.id)).toContain('activity_2');
     expect(engine.allows({ request: 'choice', target: 'activity_2' })).toBe(true);
     expect(engine.navigate({ request: 'choice', target: 'activity_2' }).delivered).toBe('activity_2');
+  });
+
+  it('flows into a chosen cluster whose Skip pre-condition holds, as a choice does not skip (CM-04c)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-04c'), { logLevel: 5 });
+    engine.begin();
+    expect(engine.navigate({ request: 'choice', target: 'activity_10' }).delivered).toBe('activity_12');
+    engine.prepare(launch, 'activity_12', null, false);
+    engine.api.Initialize('');
+    engine.api.Terminate('');
+    expect(engine.allows({ request: 'choice', target: 'Activity' })).toBe(true);
+    expect(engine.navigate({ request: 'choice', target: 'Activity' }).delivered).toBe('activity_12');
+  });
+});
+
+/** The element of objective `id` in the running SCO's `cmi.objectives` (`cmi.objectives.2.score.raw` for `score.raw`). */
+function objectiveElement(engine: SequencingEngine, id: string, field: string): string {
+  const count = Number(engine.api.GetValue('cmi.objectives._count'));
+  const index = Array.from({ length: count }, (_, n) => n).find(
+    (n) => engine.api.GetValue(`cmi.objectives.${n}.id`) === id,
+  );
+  return `cmi.objectives.${index ?? count}.${field}`;
+}
+
+describe('global objectives read into the delivered SCO’s cmi.objectives', () => {
+  it('OB-06: an objective reads the scores and progress another activity’s objective wrote', () => {
+    const engine = new SequencingEngine(sequencingOf('OB-06'), { logLevel: 5 });
+    expect(engine.begin().delivered).toBe('activity_1');
+    engine.prepare(launch, 'activity_1', null, false);
+    engine.api.Initialize('');
+    const written = { 'score.raw': '75.0033', 'score.min': '500', 'score.max': '800', progress_measure: '1' };
+    for (const [field, value] of Object.entries(written))
+      engine.api.SetValue(objectiveElement(engine, 'PRIMARYOBJ', field), value);
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    expect(engine.takeOutcome().delivered).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    for (const [field, value] of Object.entries(written))
+      expect(engine.api.GetValue(objectiveElement(engine, 'obj', field)), field).toBe(value);
+  });
+
+  it('CO-10: the SCO’s cmi.progress_measure is what its primary objective writes, not the value read into it', () => {
+    const engine = new SequencingEngine(sequencingOf('CO-10'), { logLevel: 5 });
+    const primaryMeasure = () => objectiveElement(engine, 'PRIMARYOBJ', 'progress_measure');
+    const run = (activity: string, report: () => void) => {
+      engine.prepare(launch, activity, null, false);
+      engine.api.Initialize('');
+      report();
+      engine.api.SetValue('adl.nav.request', 'continue');
+      engine.api.SetValue('cmi.exit', 'suspend');
+      engine.api.Terminate('');
+      return engine.takeOutcome().delivered;
+    };
+    expect(engine.begin().delivered).toBe('activity_1');
+    expect(run('activity_1', () => engine.api.SetValue(primaryMeasure(), '0.2'))).toBe('activity_2');
+    // activity_2's primary objective entry starts with 0.2, read from the global objective activity_1 wrote.
+    expect(run('activity_2', () => engine.api.SetValue('cmi.progress_measure', '0.39'))).toBe('activity_3');
+    engine.prepare(launch, 'activity_3', null, false);
+    engine.api.Initialize('');
+    expect(engine.api.GetValue(primaryMeasure())).toBe('0.39');
   });
 });

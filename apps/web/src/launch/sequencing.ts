@@ -72,7 +72,7 @@ export class SequencingEngine {
       ...settings,
       sequencing: { activityTree: sequencing.activityTree },
     } as ConstructorParameters<typeof Scorm2004API>[0]);
-    correctEngine(this.api);
+    correctEngine(this.api, sequencing.activityTree);
     this.api.setSequencingEventListeners({
       onActivityDelivery: (activity) => {
         this.outcome.delivered = activity.id;
@@ -251,7 +251,7 @@ export class SequencingEngine {
     const current = this.current();
     const hidden = new Set<string>(current && process ? process.getContentActivityData(current).hideLmsUi : []);
     const open = !ended && !!process;
-    const activities: NavigationActivity[] = this.listed().map(({ activity, depth }) => ({
+    const described = (activity: EngineActivity, depth: number): NavigationActivity => ({
       id: activity.id,
       title: activity.title,
       depth,
@@ -261,10 +261,12 @@ export class SequencingEngine {
       success: (SUCCESS.has(activity.successStatus)
         ? activity.successStatus
         : 'unknown') as NavigationActivity['success'],
-    }));
+    });
+    const root = this.root();
     const valid = (control: string, ok: boolean) => open && ok && !hidden.has(control);
     return {
-      activities,
+      root: root ? described(root, 0) : null,
+      activities: this.listed().map(({ activity, depth }) => described(activity, depth)),
       current: ended ? null : (current?.id ?? null),
       controls: {
         continue: valid('continue', this.flowValid('continue')),

@@ -317,6 +317,29 @@ describe('the activity tree of ADL conformance test packages', () => {
     expect(activity9.sequencingRules.postConditionRules[0]?.action).toBe('retryAll');
   });
 
+  it('CM-04a: an item’s own empty controlMode gives choice its default over the collection member’s choice="false"', () => {
+    const [activity1] = parseSequencing(cts('CM-04a'))!.activityTree.children!;
+    expect(activity1!.sequencingControls).toMatchObject({ choice: true, flow: false });
+  });
+
+  it('OB-06: the collection member’s adlseq maps reach the primary objective the item declares itself', () => {
+    const [activity1] = parseSequencing(cts('OB-06'))!.activityTree.children!;
+    const writes = { writeRawScore: true, writeMinScore: true, writeMaxScore: true, writeCompletionStatus: true };
+    const map = adlseqMap('gObj-OB06', { ...writes, writeProgressMeasure: true });
+    // The item's own imsss:mapInfo reads satisfaction and measure and writes both.
+    const imsss = { readSatisfiedStatus: true, readNormalizedMeasure: true };
+    expect(activity1!.primaryObjective).toEqual(
+      objective('PRIMARYOBJ', [{ ...map, ...imsss, writeSatisfiedStatus: true, writeNormalizedMeasure: true }]),
+    );
+  });
+
+  it('RU-01ab: an item’s empty rollup rules replace the rules of the collection member it refers to', () => {
+    const cluster = parseSequencing(cts('RU-01ab'))!.activityTree.children![1]!;
+    expect(cluster.id).toBe('activity_2');
+    expect(cluster.rollupRules).toEqual({ rules: [] });
+    expect(cluster.sequencingRules.exitConditionRules[0]?.action).toBe('exit');
+  });
+
   const FAMILIES = ['CT', 'SX', 'RU', 'OB', 'CO', 'CM', 'MS', 'T'];
   const packages = fs
     .readdirSync(CTS)
@@ -668,6 +691,16 @@ describe('a broken or unsupported sequencing definition', () => {
   ])('refuses %s with a message naming the item and the problem', (_what, items, message) => {
     expect(() => parseSequencing(manifest(items))).toThrow(SequencingError);
     expect(() => parseSequencing(manifest(items))).toThrow(message);
+  });
+
+  it('leaves out a collection member’s adlseq objective that names none of the item’s objectives', () => {
+    const member = `<imsss:sequencing ID="c"><imsss:objectives><imsss:primaryObjective objectiveID="p"/></imsss:objectives>
+      <adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g"/></adlseq:objective>
+      </adlseq:objectives></imsss:sequencing>`;
+    const own = `<imsss:sequencing IDRef="c"><imsss:objectives><imsss:primaryObjective objectiveID="q"/>
+      </imsss:objectives></imsss:sequencing>`;
+    const tree = parseSequencing(manifest(item('i', own), { collection: member }))!;
+    expect(tree.activityTree.children![0]!.primaryObjective).toEqual(objective('q'));
   });
 
   it('refuses a collection member without an ID, one used twice, and one that refers to another', () => {

@@ -39,9 +39,9 @@ export interface ObjectiveParts {
 }
 
 /**
- * What one `imsss:sequencing` element states, nothing filled in. Attributes stay apart so that an activity's own
- * element overrides a referenced collection member attribute by attribute, and an element (a kind of rule, the
- * rollup rules, the objectives) as a whole.
+ * What one `imsss:sequencing` element states: the attributes of the elements present (those left out at their schema
+ * values), nothing of the elements absent, so that an activity's own element overrides a referenced collection
+ * member's, and an element with content (a kind of rule, the rollup rules, the objectives) as a whole.
  */
 export interface SequencingParts {
   controls: Partial<SequencingControlsSettings>;
@@ -54,6 +54,46 @@ export interface SequencingParts {
   /** `adlseq:objectives`: more maps for objectives declared in `imsss:objectives`. */
   adlObjectives: { objectiveID: string; maps: MapParts[] }[];
 }
+
+/**
+ * The values the IMS SS and ADL schemas give the attributes an element leaves out. A validating reader, as ADL's
+ * reference implementation uses, sees them on every element present: an activity's own `<controlMode/>` overrides the
+ * collection member's `choice="false"` with `true` (ADL CM-04a).
+ */
+const CONTROL_MODE_DEFAULTS: Partial<SequencingControlsSettings> = {
+  choice: true,
+  choiceExit: true,
+  flow: false,
+  forwardOnly: false,
+  useCurrentAttemptObjectiveInfo: true,
+  useCurrentAttemptProgressInfo: true,
+};
+const CONSTRAINED_CHOICE_DEFAULTS: Partial<SequencingControlsSettings> = {
+  preventActivation: false,
+  constrainChoice: false,
+};
+const ROLLUP_RULES_DEFAULTS: Partial<SequencingControlsSettings> = {
+  rollupObjectiveSatisfied: true,
+  rollupProgressCompletion: true,
+  objectiveMeasureWeight: 1,
+};
+const RANDOMIZATION_DEFAULTS: Partial<SequencingControlsSettings> = {
+  selectionTiming: 'never',
+  randomizationTiming: 'never',
+  randomizeChildren: false,
+};
+const DELIVERY_DEFAULTS: Partial<DeliveryControlsSettings> = {
+  tracked: true,
+  completionSetByContent: false,
+  objectiveSetByContent: false,
+};
+const CONSIDERATIONS_DEFAULTS: Partial<RollupConsiderationsSettings> = {
+  requiredForSatisfied: 'always',
+  requiredForNotSatisfied: 'always',
+  requiredForCompleted: 'always',
+  requiredForIncomplete: 'always',
+  measureSatisfactionIfActive: true,
+};
 
 const TIMINGS: readonly SelectionTiming[] = ['never', 'once', 'onEachNewAttempt'];
 const REQUIREMENTS: readonly RollupRequirement[] = ['always', 'ifAttempted', 'ifNotSkipped', 'ifNotSuspended'];
@@ -243,28 +283,37 @@ export function readSequencingElement(where: string, element: XmlElement): Seque
   const primaryElement = childOf(objectivesElement, 'imsss', 'primaryObjective');
   if (objectivesElement && !primaryElement) throw new SequencingError(where, '<objectives> has no <primaryObjective>.');
   return {
-    controls: definedOnly({
-      choice: controlMode?.boolean('choice'),
-      choiceExit: controlMode?.boolean('choiceExit'),
-      flow: controlMode?.boolean('flow'),
-      forwardOnly: controlMode?.boolean('forwardOnly'),
-      useCurrentAttemptObjectiveInfo: controlMode?.boolean('useCurrentAttemptObjectiveInfo'),
-      useCurrentAttemptProgressInfo: controlMode?.boolean('useCurrentAttemptProgressInfo'),
-      preventActivation: constrained?.boolean('preventActivation'),
-      constrainChoice: constrained?.boolean('constrainChoice'),
-      rollupObjectiveSatisfied: rollup?.boolean('rollupObjectiveSatisfied'),
-      rollupProgressCompletion: rollup?.boolean('rollupProgressCompletion'),
-      objectiveMeasureWeight: rollup?.decimal('objectiveMeasureWeight', 0, 1),
-      selectionTiming: randomization?.token('selectionTiming', TIMINGS),
-      selectCount: randomization?.count('selectCount'),
-      randomizationTiming: randomization?.token('randomizationTiming', TIMINGS),
-      randomizeChildren: randomization?.boolean('reorderChildren'),
-    }),
-    delivery: definedOnly({
-      tracked: delivery?.boolean('tracked'),
-      completionSetByContent: delivery?.boolean('completionSetByContent'),
-      objectiveSetByContent: delivery?.boolean('objectiveSetByContent'),
-    }),
+    controls: {
+      ...(controlMode && CONTROL_MODE_DEFAULTS),
+      ...(constrained && CONSTRAINED_CHOICE_DEFAULTS),
+      ...(rollup && ROLLUP_RULES_DEFAULTS),
+      ...(randomization && RANDOMIZATION_DEFAULTS),
+      ...definedOnly({
+        choice: controlMode?.boolean('choice'),
+        choiceExit: controlMode?.boolean('choiceExit'),
+        flow: controlMode?.boolean('flow'),
+        forwardOnly: controlMode?.boolean('forwardOnly'),
+        useCurrentAttemptObjectiveInfo: controlMode?.boolean('useCurrentAttemptObjectiveInfo'),
+        useCurrentAttemptProgressInfo: controlMode?.boolean('useCurrentAttemptProgressInfo'),
+        preventActivation: constrained?.boolean('preventActivation'),
+        constrainChoice: constrained?.boolean('constrainChoice'),
+        rollupObjectiveSatisfied: rollup?.boolean('rollupObjectiveSatisfied'),
+        rollupProgressCompletion: rollup?.boolean('rollupProgressCompletion'),
+        objectiveMeasureWeight: rollup?.decimal('objectiveMeasureWeight', 0, 1),
+        selectionTiming: randomization?.token('selectionTiming', TIMINGS),
+        selectCount: randomization?.count('selectCount'),
+        randomizationTiming: randomization?.token('randomizationTiming', TIMINGS),
+        randomizeChildren: randomization?.boolean('reorderChildren'),
+      }),
+    },
+    delivery: {
+      ...(delivery && DELIVERY_DEFAULTS),
+      ...definedOnly({
+        tracked: delivery?.boolean('tracked'),
+        completionSetByContent: delivery?.boolean('completionSetByContent'),
+        objectiveSetByContent: delivery?.boolean('objectiveSetByContent'),
+      }),
+    },
     limits: definedOnly({
       attemptLimit: limits?.count('attemptLimit'),
       attemptAbsoluteDurationLimit: limits?.duration('attemptAbsoluteDurationLimit'),
@@ -272,15 +321,19 @@ export function readSequencingElement(where: string, element: XmlElement): Seque
       beginTimeLimit: limits?.dateTime('beginTimeLimit'),
       endTimeLimit: limits?.dateTime('endTimeLimit'),
     }),
-    considerations: definedOnly({
-      requiredForSatisfied: considerations?.token('requiredForSatisfied', REQUIREMENTS),
-      requiredForNotSatisfied: considerations?.token('requiredForNotSatisfied', REQUIREMENTS),
-      requiredForCompleted: considerations?.token('requiredForCompleted', REQUIREMENTS),
-      requiredForIncomplete: considerations?.token('requiredForIncomplete', REQUIREMENTS),
-      measureSatisfactionIfActive: considerations?.boolean('measureSatisfactionIfActive'),
-    }),
+    considerations: {
+      ...(considerations && CONSIDERATIONS_DEFAULTS),
+      ...definedOnly({
+        requiredForSatisfied: considerations?.token('requiredForSatisfied', REQUIREMENTS),
+        requiredForNotSatisfied: considerations?.token('requiredForNotSatisfied', REQUIREMENTS),
+        requiredForCompleted: considerations?.token('requiredForCompleted', REQUIREMENTS),
+        requiredForIncomplete: considerations?.token('requiredForIncomplete', REQUIREMENTS),
+        measureSatisfactionIfActive: considerations?.boolean('measureSatisfactionIfActive'),
+      }),
+    },
     rules: sequencingRules(where, childOf(element, 'imsss', 'sequencingRules')),
-    ...(rollupRules.length ? { rollupRules } : {}),
+    // An empty <rollupRules> of the activity still replaces the rules of the collection member it references.
+    ...(rollupElement ? { rollupRules } : {}),
     ...(primaryElement
       ? {
           objectives: {
@@ -301,11 +354,16 @@ export function readSequencingElement(where: string, element: XmlElement): Seque
 
 /**
  * An activity's own sequencing over the collection member it references (`IDRef`), as ADL's reference
- * implementation combines them: attributes one by one, elements as a whole. `adlseq:objectives` of the collection
- * member stay only with the collection member's own objectives.
+ * implementation combines them: attributes one by one (those an element present leaves out at their schema values),
+ * elements with content as a whole. The member's `adlseq:objectives`, when the activity states none, add their maps
+ * to the objectives in effect, the activity's own ones included (ADL's OB-06 writes the raw score of an item's
+ * primary objective through its collection member's map); those that name none of these objectives are left out.
  */
 export function overlay(base: SequencingParts, own: SequencingParts): SequencingParts {
   const objectives = own.objectives ?? base.objectives;
+  const declared = new Set(
+    [objectives?.primary, ...(objectives?.secondary ?? [])].map((objective) => objective?.objectiveID),
+  );
   return {
     controls: { ...base.controls, ...own.controls },
     delivery: { ...base.delivery, ...own.delivery },
@@ -314,6 +372,8 @@ export function overlay(base: SequencingParts, own: SequencingParts): Sequencing
     rules: { ...base.rules, ...own.rules },
     ...(own.rollupRules || base.rollupRules ? { rollupRules: own.rollupRules ?? base.rollupRules } : {}),
     ...(objectives ? { objectives } : {}),
-    adlObjectives: own.objectives ? own.adlObjectives : [...base.adlObjectives, ...own.adlObjectives],
+    adlObjectives: own.adlObjectives.length
+      ? own.adlObjectives
+      : base.adlObjectives.filter((adl) => declared.has(adl.objectiveID)),
   };
 }

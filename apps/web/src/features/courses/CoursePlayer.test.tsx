@@ -55,6 +55,7 @@ const NO_CONTROLS = { continue: false, previous: false, exit: false, exitAll: fa
 
 /** Lessons in a module (one done, one hidden), then a test that stays locked until they are done. */
 const STATE: NavigationState = {
+  root: part('course', 'Safe lifting', { choosable: false, completion: 'incomplete' }),
   activities: [
     part('module', 'Module 1', { choosable: false, completion: 'incomplete' }),
     part('intro', 'Introduction', { depth: 1, completion: 'completed' }),
@@ -132,7 +133,7 @@ describe('the player of a sequenced course', () => {
   it('lists the visible parts as a tree with their status, marks the current one and makes only choosable ones buttons', async () => {
     const frame = await openPlayer();
     expect(screen.queryByTestId('sco-select')).toBeNull();
-    navigation(frame, STATE);
+    navigation(frame, { ...STATE, root: null });
 
     const tree = screen.getByRole('navigation', { name: 'Parts of the course' });
     const parts = within(tree).getAllByTestId('nav-part');
@@ -157,6 +158,7 @@ describe('the player of a sequenced course', () => {
     const frame = await openPlayer();
     navigation(frame, {
       ...STATE,
+      root: null,
       activities: [
         part('a', 'Quiz A', { completion: 'completed', success: 'passed' }),
         part('b', 'Quiz B', { completion: 'completed', success: 'failed' }),
@@ -169,6 +171,7 @@ describe('the player of a sequenced course', () => {
     const frame = await openPlayer();
     navigation(frame, {
       ...STATE,
+      root: null,
       activities: [
         part('hidden-module', 'Hidden module', { visible: false }),
         part('a', 'Lesson A', { depth: 1 }),
@@ -183,6 +186,24 @@ describe('the player of a sequenced course', () => {
       'b',
       'c',
     ]);
+  });
+
+  it('lists the course itself first, a choice of which starts its flow again', async () => {
+    const frame = await openPlayer();
+    navigation(frame, STATE);
+    const tree = screen.getByRole('navigation', { name: 'Parts of the course' });
+    const first = within(tree).getAllByTestId('nav-part')[0]!;
+    expect([first.dataset.part, first.tagName, first.textContent]).toEqual([
+      'course',
+      'SPAN',
+      'Safe lifting In progress',
+    ]);
+    // The course's own items start beside it, not under it.
+    expect(first.closest('li')!.querySelector('ol')).toBeNull();
+
+    navigation(frame, { ...STATE, root: { ...STATE.root!, choosable: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Safe lifting In progress' }));
+    expect(posted.at(-1)).toEqual({ type: 'portal:navigate', request: 'choice', target: 'course' });
   });
 
   it('shows exactly the controls the launch page reports valid, and each posts its request', async () => {

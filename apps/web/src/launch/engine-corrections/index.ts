@@ -1,23 +1,63 @@
 import type { Scorm2004API } from 'scorm-again';
+import { takeChoicesAsTheBookHasIt } from './choice';
 import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
+import { rollUpEndedClusters } from './ended-cluster-rollup';
+import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
+import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
+import { reportedProgressMeasureWins } from './primary-progress-measure';
 import { completeWithReadStatus } from './read-completion';
+import { keepReportedCompletion } from './reported-completion';
+import { rollupRulesWithUnknowns } from './rollup-unknowns';
+import { keepUnnamedPrimaryObjectives, type ObjectiveBuilder } from './unnamed-primary-objectives';
 import { untrackedProgressUnknown } from './untracked-progress';
+import { noRollupIntoUntracked } from './untracked-rollup';
+
+type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
+type Measures = Parameters<typeof rollUpMeasuresAsTheSnBook>;
+type Tree = Parameters<typeof keepUnnamedPrimaryObjectives>[1];
+type TreeSettings = Parameters<typeof keepUnnamedPrimaryObjectives>[2];
+
+/** The engine's objects through which the corrections reach its classes (which scorm-again does not export). */
+interface EngineService {
+  getSequencingState(): { rootActivity: Tree | null };
+  getOverallSequencingProcess(): {
+    terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
+    sequencingProcess: Choice[0];
+    navigationValidityService: Choice[1];
+  } | null;
+  rollupProcess: {
+    getMeasureProcessor(): Measures[0];
+    getObjectiveProcessor(): Measures[1];
+    getProgressProcessor(): object;
+    getRuleEvaluator(): object;
+  };
+}
 
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
- * (docs/courses.md, "Sequencing conformance"), applied to the engine of `api` once its activity tree is built.
+ * (docs/sequencing.md, "Engine corrections"), applied to the engine of `api` once it has built `activityTree`.
  */
-export function correctEngine(api: Scorm2004API): void {
-  const service = api.getSequencingService() as unknown as {
-    getSequencingState(): { rootActivity: object | null };
-  } | null;
-  // The engine's classes are not exported: they are reached through the objects of this tree.
+export function correctEngine(api: Scorm2004API, activityTree: Record<string, unknown>): void {
+  const service = api.getSequencingService() as unknown as EngineService | null;
   const root = service?.getSequencingState().rootActivity;
-  if (!root) return;
-  const activityPrototype = Object.getPrototypeOf(root) as object;
-  measureDurationsNotLimits(activityPrototype);
-  completeWithReadStatus(activityPrototype);
-  completeByProgressMeasure(activityPrototype);
+  const overall = service?.getOverallSequencingProcess();
+  if (!root || !overall) return;
+  const prototypeOf = (object: object) => Object.getPrototypeOf(object) as object;
+  const rollup = service.rollupProcess;
+  const builder = (api as unknown as { _activityTreeBuilder: ObjectiveBuilder })._activityTreeBuilder;
+  measureDurationsNotLimits(prototypeOf(root));
+  completeWithReadStatus(prototypeOf(root));
+  completeByProgressMeasure(prototypeOf(root));
   untrackedProgressUnknown(root);
+  keepUnnamedPrimaryObjectives(builder, root, activityTree as unknown as TreeSettings);
+  keepReportedCompletion(prototypeOf(overall.terminationHandler));
+  rollUpEndedClusters(overall.terminationHandler);
+  takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
+  reportedProgressMeasureWins(prototypeOf(service));
+  // The measure rollup is replaced before the untracked correction wraps it.
+  rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
+  rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
+  objectiveDefaultOnlyWithoutRules(prototypeOf(rollup.getObjectiveProcessor()));
+  noRollupIntoUntracked(rollup);
 }

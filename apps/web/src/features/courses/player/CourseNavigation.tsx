@@ -81,8 +81,9 @@ function PartList(props: { nodes: PartNode[]; current: string | null; onChoose: 
 }
 
 /**
- * The parts of a sequenced course, as the launch page reports them: a column beside the content, or on a phone a
- * drawer over it that the controls' "Parts" button opens.
+ * The parts of a sequenced course, as the launch page reports them, after the course itself (a choice of it starts
+ * its flow again): a column beside the content, or on a phone a drawer over it that the controls' "Parts" button
+ * opens.
  */
 export function ActivityTree({
   id,
@@ -125,7 +126,11 @@ export function ActivityTree({
       onKeyDown={onKeyDown}
     >
       <div className={styles.treeScroll}>
-        <PartList nodes={visiblePartTree(state.activities)} current={state.current} onChoose={onChoose} />
+        <PartList
+          nodes={[...(state.root ? [{ part: state.root, children: [] }] : []), ...visiblePartTree(state.activities)]}
+          current={state.current}
+          onChoose={onChoose}
+        />
       </div>
     </nav>
   );

@@ -12,6 +12,7 @@ const activity = z.object({
 });
 
 const navigationState = z.object({
+  root: activity.nullable(),
   activities: z.array(activity).max(5000),
   current: z.string().nullable(),
   controls: z.object({
