@@ -11,11 +11,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
   },
   {
     reason:
-      "scorm-again 3.4's RTE data transfer at the end of an attempt (RteDataTransferService.transferNonPrimaryObjectives) gives activity 1's primary objective the 'completed' of its cmi.objectives entry although the SCO set cmi.completion_status to 'unknown' before it, and the objective map writes 'completed' to the global objective. ADL expects the SCO's top-level 'unknown' to stand for the primary objective, with no completion at the end of the attempt (UP.4, kept by the reported-completion correction); the global objective then stays unknown and activity 2's precondition 'PRIMARYOBJ not activityProgressKnown, skip' skips it.",
-    cases: { 'CO-13a': '3V1' },
-  },
-  {
-    reason:
       "Not traced yet: a global objective's value read through mapInfo (score, success or completion) is missing from the delivered SCO's cmi.objectives, whether the engine does not read it or the launch page's seeding drops it.",
     cases: { 'CM-11': '1V2' },
   },

@@ -163,6 +163,7 @@ describe('deliveries decided by the engine', () => {
     ['CO-04c', 'an activity completed by measure has no known progress without a measure, whatever its SCO reports'],
     ['CO-03', 'completions read through objective maps rolled up by “satisfied if all completed”'],
     ['CO-05a', 'a cluster not tracked has no known progress for its preconditions'],
+    ['CO-13a', 'a SCO’s own completion status stands over its primary objective’s entry'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

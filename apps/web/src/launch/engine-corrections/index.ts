@@ -5,6 +5,7 @@ import { measureDurationsNotLimits } from './durations';
 import { rollUpEndedClusters } from './ended-cluster-rollup';
 import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
+import { reportedCompletionStatusWins } from './primary-completion-status';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
 import { completeWithReadStatus } from './read-completion';
 import { keepReportedCompletion } from './reported-completion';
@@ -55,6 +56,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   rollUpEndedClusters(overall.terminationHandler);
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
   reportedProgressMeasureWins(prototypeOf(service));
+  reportedCompletionStatusWins(prototypeOf(service));
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
   rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
