@@ -58,11 +58,15 @@ export async function replayFrame(page: Page, tc: string, activity: string): Pro
   return found!;
 }
 
-/** Has the replay SCO in `frame` make a delivery's calls; it checks each answer and terminates. */
-export async function replay(frame: Frame, commands: Command[]): Promise<ReplayOutcome> {
+/**
+ * Has the replay SCO in `frame` make a delivery's calls; it checks each answer and terminates, unless `terminate` is
+ * false: then it stays open for the learner's navigation (which takes it away).
+ */
+export async function replay(frame: Frame, commands: Command[], terminate = true): Promise<ReplayOutcome> {
   return frame.evaluate(
-    (list) => (window as unknown as { replay: { run(c: unknown[]): ReplayOutcome } }).replay.run(list),
-    commands,
+    ([list, end]) =>
+      (window as unknown as { replay: { run(c: unknown[], t: boolean): ReplayOutcome } }).replay.run(list, end),
+    [commands, terminate] as const,
   );
 }
 

@@ -25,8 +25,9 @@ interface LearnerAction {
 
 /**
  * A `CUI` value as the learner's action. The last block's `Exit` and `AutoTest` end the test case: nothing is done.
- * The named relaunches of the data (`RelaunchCM5`, `RootSX4b`, `ExitCM09ba` …) close the player and open the course
- * again; `SuspendCM09ca` suspends all first, `ContinueExitCM8` continues into a post-condition's exit all first.
+ * The named relaunches of the data (`RelaunchCM5`, `RootSX4b` …) close the player and open the course again;
+ * `SuspendCM09ca` suspends all first, `ExitCM09ba` exits all (the learner leaves the course), `ContinueExitCM8`
+ * continues into a post-condition's exit all first.
  */
 function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
   const action: LearnerAction = { requests: [], relaunch: false, ended: false };
@@ -44,7 +45,8 @@ function learnerAction(cui: string | undefined, rootId: string): LearnerAction {
   if (cui === 'HasEnded') return { ...action, ended: true };
   if (cui === 'ContinueExitCM8') return { ...action, requests: [{ request: 'continue' }], relaunch: true };
   if (cui === 'SuspendCM09ca') return { ...action, requests: [{ request: 'suspendAll' }], relaunch: true };
-  if (/^(Relaunch|Root|ExitCM)/.test(cui)) return { ...action, relaunch: true };
+  if (cui === 'ExitCM09ba') return { ...action, requests: [{ request: 'exitAll' }], relaunch: true };
+  if (/^(Relaunch|Root)/.test(cui)) return { ...action, relaunch: true };
   throw new Error(`a CUI action the test does not know: ${cui}`);
 }
 
@@ -126,29 +128,6 @@ function sessionEnds(page: Page): Promise<boolean> {
     );
 }
 
-const SETTLE_MS = 2_000;
-
-/**
- * What the content's termination led to: the engine processes the SCO's own request and its exit and post-condition
- * rules when it terminates, so the next activity may already be on its way, or the session ended; a learner's
- * request would then only repeat what happened. Otherwise the activity's attempt has ended and the player waits for
- * the learner.
- */
-async function afterTermination(page: Page, tc: string, seen: Set<Frame>): Promise<'delivering' | 'ended' | 'waiting'> {
-  const until = Date.now() + SETTLE_MS;
-  while (Date.now() < until) {
-    const loading = page
-      .frames()
-      .some((f) => !seen.has(f) && !f.isDetached() && new URL(f.url(), 'http://x').searchParams.get('tc') === tc);
-    if (loading) return 'delivering';
-    const state = await lastNavigation(page);
-    if (state?.ended) return 'ended';
-    if (state && state.current === null) return 'waiting';
-    await page.waitForTimeout(50);
-  }
-  return 'waiting';
-}
-
 const step = (delivery: Delivery) => `${delivery.activity}V${delivery.visit}`;
 
 /** Plays a test case from the course's first launch; answers its first failure, or null when every check passed. */
@@ -173,13 +152,14 @@ export async function playSequencingCase(
     if (next.act !== delivery.activity) {
       return { step: step(delivery), message: `expected ${expected}, activity ${next.act} was delivered` };
     }
-    const outcome = await replay(next.frame, delivery.commands);
+    const action = learnerAction(delivery.cui, rootId);
+    // ADL's SCO waits for the tester's navigation, which takes it away: a navigation request it set yields to the
+    // learner's (SCORM 2004 SN 5.4, ADL CM-09). It terminates by itself only when the tester does not navigate.
+    const outcome = await replay(next.frame, delivery.commands, action.requests.length === 0);
     if (outcome.failed.length) {
       return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
     }
-    const action = learnerAction(delivery.cui, rootId);
-    const requests = (await afterTermination(page, testCase.id, seen)) === 'waiting' ? action.requests : [];
-    for (const learner of requests) {
+    for (const learner of action.requests) {
       if (!(await request(page, learner))) {
         return { step: step(delivery), message: `after ${delivery.cui}: the player offers no ${requestName(learner)}` };
       }

@@ -32,9 +32,6 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
     reason:
       "Not traced yet: the engine delivers another activity than ADL's order (a precondition, a post-condition, rollup or an objective's status evaluated otherwise than the test case expects).",
     cases: {
-      'CM-09aa': '2V1',
-      'CM-09ba': '3V1',
-      'CM-09ca': '4V2',
       'RU-13d': '6V1',
       'RU-15b': '1V2',
     },

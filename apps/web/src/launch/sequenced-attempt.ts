@@ -29,8 +29,8 @@ export class SequencedAttempt {
   private frame: HTMLIFrameElement | null = null;
   private delivered: string | null = null;
   private ended = false;
-  /** Counts deliveries and the session's end, so a request of the player's yields to one the unloading SCO made. */
-  private deliveries = 0;
+  /** The learner's request while the SCO unloads: the SCO's Terminate carries it in place of the SCO's own. */
+  private learnerRequest: NavigationRequest | null = null;
 
   constructor(
     private readonly launch: CourseLaunch,
@@ -58,10 +58,17 @@ export class SequencedAttempt {
     // Once the SCO runs, the valid controls are previewed on its live data.
     api.on('Initialize', () => queueMicrotask(() => this.postNavigation()));
     // The content's own navigation request is processed inside Terminate; what it delivered is shown once it returns.
+    // A learner's request pending as the SCO terminates takes the place of the SCO's (SCORM 2004 SN 5.4).
     const terminate = this.engine.api.Terminate;
     api.Terminate = (parameter?: string) => {
+      const learner = this.engine.api.isInitialized() ? this.learnerRequest : null;
+      if (learner) this.engine.api.SetValue('adl.nav.request', requestValue(learner));
       const result = terminate.call(this.engine.api, parameter);
-      if (result === 'true') this.afterNavigation(this.engine.takeOutcome());
+      if (result === 'true') {
+        if (learner) this.learnerRequest = null;
+        const outcome = this.engine.takeOutcome();
+        this.afterNavigation(learner ? this.orStays(outcome) : outcome);
+      }
       return result;
     };
     (window as unknown as Record<string, unknown>).API_1484_11 = api;
@@ -72,22 +79,24 @@ export class SequencedAttempt {
     this.afterNavigation(this.engine.begin());
   }
 
-  /** A request from the player's controls. A running SCO unloads first; its own termination may navigate instead. */
+  /**
+   * A request from the player's controls. A running SCO unloads first; the request goes with its Terminate, whether
+   * the SCO terminates as it unloads (in place of a request of its own) or is terminated here.
+   */
   navigate(request: NavigationRequest): void {
     if (this.ended || !this.engine.allows(request)) return this.postNavigation();
-    const before = this.deliveries;
+    this.learnerRequest = request;
     this.unloadFrame();
-    if (this.deliveries !== before || this.ended) return;
-    const api = this.engine.api;
-    if (api.isInitialized()) {
-      api.SetValue('adl.nav.request', requestValue(request));
-      api.Terminate('');
-    } else {
-      const outcome = this.engine.navigate(request);
-      // Refused after all (the look-ahead said otherwise): the open activity, still current, loads again.
-      const stays = !outcome.delivered && !outcome.ended && this.engine.current()?.id === this.delivered;
-      this.afterNavigation(stays ? { ...outcome, delivered: this.delivered, resumed: true } : outcome);
-    }
+    if (!this.learnerRequest) return;
+    if (this.engine.api.isInitialized()) this.engine.api.Terminate('');
+    else this.afterNavigation(this.orStays(this.engine.navigate(request)));
+    this.learnerRequest = null;
+  }
+
+  /** A learner's request the engine refused after all (the look-ahead said otherwise): the open activity loads again. */
+  private orStays(outcome: EngineOutcome): EngineOutcome {
+    const stays = !outcome.delivered && !outcome.ended && this.engine.current()?.id === this.delivered;
+    return stays ? { ...outcome, delivered: this.delivered, resumed: true } : outcome;
   }
 
   private commit(params: Cmi) {
@@ -106,7 +115,6 @@ export class SequencedAttempt {
 
   /** After a navigation request: its state saved, the player told, and the delivered activity shown. */
   private afterNavigation(outcome: EngineOutcome): void {
-    if (outcome.delivered || outcome.ended) this.deliveries += 1;
     if (outcome.ended) this.ended = true;
     if (this.delivered)
       this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, {

@@ -101,8 +101,23 @@ function objectiveIndexed(engine: SequencingEngine, element: string): string {
 }
 
 /**
- * Plays a test case through the engine as the launch page does: each delivery prepared, the SCO's calls replayed,
- * Terminate, then the tester's action with the player's controls; a relaunch goes through the saved state.
+ * The navigation request of the tester's action (`CUI`), if it is one: Continue, Previous, a choice (of the root
+ * `rootId` when it says so), suspend or exit all.
+ */
+function learnerRequest(cui: string, rootId: string): NavigationRequest | null {
+  if (cui === 'Continue') return { request: 'continue' };
+  if (cui === 'Previous') return { request: 'previous' };
+  if (cui.startsWith('Choice~'))
+    return /corresponds to the root/.test(cui) ? { request: 'choice', target: rootId } : choiceOf(cui.slice(7));
+  if (cui === 'SuspendCM09ca') return { request: 'suspendAll' };
+  if (cui === 'ExitCM09ba') return { request: 'exitAll' };
+  return null;
+}
+
+/**
+ * Plays a test case through the engine as the launch page does: each delivery prepared and the SCO's calls replayed.
+ * The tester's navigation takes the SCO away: it goes with the SCO's Terminate in place of a request of the SCO's own
+ * (SN 5.4); a relaunch goes through the saved state.
  */
 function play(id: string): string[] {
   const { start, visits } = testCase(id);
@@ -116,13 +131,16 @@ function play(id: string): string[] {
     engine.prepare(launch, outcome.delivered, null, outcome.resumed);
     engine.api.Initialize('');
     for (const [element, value] of visit.sets) engine.api.SetValue(objectiveIndexed(engine, element), value);
+    const cui = visit.cui ?? '';
+    const learner = learnerRequest(cui, String(sequencingOf(id).activityTree.id));
+    if (learner)
+      engine.api.SetValue(
+        'adl.nav.request',
+        'target' in learner ? `{target=${learner.target}}${learner.request}` : learner.request,
+      );
     engine.api.Terminate('');
     outcome = engine.takeOutcome();
-    const cui = visit.cui ?? '';
-    if (cui === 'Continue') outcome = engine.navigate({ request: 'continue' });
-    else if (cui === 'Previous') outcome = engine.navigate({ request: 'previous' });
-    else if (cui.startsWith('Choice~')) outcome = engine.navigate(choiceOf(cui.slice(7)));
-    else if (cui.startsWith('Relaunch')) {
+    if (/^(Relaunch|SuspendCM09ca|ExitCM09ba)/.test(cui)) {
       engine = new SequencingEngine(sequencingOf(id, engine.snapshot()), { logLevel: 5 });
       outcome = engine.begin();
     }
@@ -164,6 +182,12 @@ describe('deliveries decided by the engine', () => {
     ['CO-03', 'completions read through objective maps rolled up by “satisfied if all completed”'],
     ['CO-05a', 'a cluster not tracked has no known progress for its preconditions'],
     ['CO-13a', 'a SCO’s own completion status stands over its primary objective’s entry'],
+    ['CM-09aa', 'the learner’s Continue and choice in place of the SCO’s own request'],
+    ['CM-09ba', 'the learner’s Continue and exit all in place of the SCO’s own request'],
+    ['CM-09ca', 'the learner’s choice and suspend all in place of the SCO’s own request'],
+    ['CM-09cb', 'the learner’s choice, into a post-condition that continues'],
+    ['SX-02', 'the exit and post-condition rules the learner’s Continue applies'],
+    ['CM-04b', 'a chosen cluster entered by flow, skipping what its rules skip'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
