@@ -71,13 +71,14 @@ function testCase(id: string): { start: string; visits: Visit[] } {
     }
     if (kind === 'CUI') current.cui = body!.trim();
     const set = /^SET->(.+?)!(.+?)->/.exec(body!);
-    if (kind !== 'CUI' && set && ELEMENTS[set[1]!]) {
+    const objective = set && /^c~OB~&(.+)&~(.+)$/.exec(set[1]!);
+    const element = objective
+      ? ELEMENTS[`c~${objective[2]}`]?.replace(/^cmi\./, `cmi.objectives.{${objective[1]}}.`)
+      : set && ELEMENTS[set[1]!];
+    if (kind !== 'CUI' && set && element) {
       const target = /^tar~(.+)~(TY\.c|N\.j)$/.exec(set[2]!);
       const request = target?.[2] === 'N.j' ? 'jump' : 'choice';
-      current.sets.push([
-        ELEMENTS[set[1]!]!,
-        target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!),
-      ]);
+      current.sets.push([element, target ? `{target=${target[1]}}${request}` : (VALUES[set[2]!] ?? set[2]!)]);
     }
   }
   return { start, visits };
@@ -87,6 +88,17 @@ const choiceOf = (title: string): NavigationRequest => ({
   request: 'choice',
   target: title.replace(/^Activity (\d+)$/, 'activity_$1'),
 });
+
+/** `cmi.objectives.{id}.…` as the element of the objective with that id (a new one after the others if none). */
+function objectiveIndexed(engine: SequencingEngine, element: string): string {
+  const named = /^cmi\.objectives\.\{(.+)\}\.(.+)$/.exec(element);
+  if (!named) return element;
+  const count = Number(engine.api.GetValue('cmi.objectives._count'));
+  let index = 0;
+  while (index < count && engine.api.GetValue(`cmi.objectives.${index}.id`) !== named[1]) index++;
+  if (index === count) engine.api.SetValue(`cmi.objectives.${index}.id`, named[1]!);
+  return `cmi.objectives.${index}.${named[2]}`;
+}
 
 /**
  * The navigation request of the tester's action (`CUI`), if it is one: Continue, Previous, a choice (of the root
@@ -118,7 +130,7 @@ function play(id: string): string[] {
     delivered.push(outcome.delivered);
     engine.prepare(launch, outcome.delivered, null, outcome.resumed);
     engine.api.Initialize('');
-    for (const [element, value] of visit.sets) engine.api.SetValue(element, value);
+    for (const [element, value] of visit.sets) engine.api.SetValue(objectiveIndexed(engine, element), value);
     const cui = visit.cui ?? '';
     const learner = learnerRequest(cui, String(sequencingOf(id).activityTree.id));
     // The launch page takes a request of the player's only when the engine allows it.
@@ -163,6 +175,14 @@ describe('deliveries decided by the engine', () => {
     ['RU-14c', 'a cluster’s measure weighs every tracked child'],
     ['RU-15d', 'a cluster’s measure weighs every tracked child, after a relaunch'],
     ['MS-06', 'a cluster satisfied by an objective without an ID, once its attempt ended'],
+    ['CO-02a', 'an activity completed by a progress measure read through an objective map'],
+    ['CO-04a', 'an activity completed by the progress measure its SCO reports'],
+    ['CO-12d', 'a cluster completed by the progress measure read through its objective map'],
+    ['CO-04b', 'an activity completed by measure has no known progress without a measure'],
+    ['CO-04c', 'an activity completed by measure has no known progress without a measure, whatever its SCO reports'],
+    ['CO-03', 'completions read through objective maps rolled up by “satisfied if all completed”'],
+    ['CO-05a', 'a cluster not tracked has no known progress for its preconditions'],
+    ['CO-13a', 'a SCO’s own completion status stands over its primary objective’s entry'],
     ['CM-09aa', 'the learner’s Continue and choice in place of the SCO’s own request'],
     ['CM-09ba', 'the learner’s Continue and exit all in place of the SCO’s own request'],
     ['CM-09ca', 'the learner’s choice and suspend all in place of the SCO’s own request'],

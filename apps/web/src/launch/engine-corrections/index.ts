@@ -1,17 +1,21 @@
 import type { Scorm2004API } from 'scorm-again';
 import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
+import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
 import { rollUpEndedClusters } from './ended-cluster-rollup';
 import { endTheAttemptBeforeAJump } from './jump';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
+import { reportedCompletionStatusWins } from './primary-completion-status';
 import { reportedProgressMeasureWins } from './primary-progress-measure';
+import { completeWithReadStatus } from './read-completion';
 import { keepReportedCompletion } from './reported-completion';
 import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 import { keepUnnamedPrimaryObjectives, type ObjectiveBuilder } from './unnamed-primary-objectives';
+import { untrackedProgressUnknown } from './untracked-progress';
 import { noRollupIntoUntracked } from './untracked-rollup';
 
 type Choice = Parameters<typeof takeChoicesAsTheBookHasIt>;
@@ -53,6 +57,9 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   const rollup = service.rollupProcess;
   const builder = (api as unknown as { _activityTreeBuilder: ObjectiveBuilder })._activityTreeBuilder;
   measureDurationsNotLimits(prototypeOf(root));
+  completeWithReadStatus(prototypeOf(root));
+  completeByProgressMeasure(prototypeOf(root));
+  untrackedProgressUnknown(root);
   keepUnnamedPrimaryObjectives(builder, root, activityTree as unknown as TreeSettings);
   keepReportedCompletion(prototypeOf(overall.terminationHandler));
   rollUpEndedClusters(overall.terminationHandler);
@@ -64,6 +71,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
     prototypeOf(overall.deliveryValidator),
   );
   reportedProgressMeasureWins(prototypeOf(service));
+  reportedCompletionStatusWins(prototypeOf(service));
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
   rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
