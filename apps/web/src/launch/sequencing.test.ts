@@ -199,6 +199,16 @@ describe('deliveries decided by the engine', () => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });
 
+  it('offers no choice of a part its pre-condition disables (CM-07a: activity 5 is always disabled)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-07a'), { logLevel: 5 });
+    const started = engine.begin().delivered ?? engine.navigate(choiceOf('Activity 1')).delivered;
+    engine.prepare(launch, started!, null, false);
+    engine.api.Initialize('');
+    const choosable = (id: string) => engine.navigationState(false).activities.find((a) => a.id === id)!.choosable;
+    expect([choosable('activity_5'), choosable('activity_6')]).toEqual([false, true]);
+    expect(engine.allows({ request: 'choice', target: 'activity_5' })).toBe(false);
+  });
+
   it('answers adl.nav.request_valid as ADL’s SX-02 expects, and the player’s controls agree', () => {
     const engine = new SequencingEngine(sequencingOf('SX-02'), { logLevel: 5 });
     const valid = (element: string) => engine.api.GetValue(`adl.nav.request_valid.${element}`);

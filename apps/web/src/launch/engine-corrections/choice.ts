@@ -26,6 +26,7 @@ interface FlowResult {
 interface Traversal {
   getActivityForEvaluation(activity: Activity, target: Activity): Activity;
   findFirstDeliverableActivityResult(cluster: Activity): FlowResult;
+  ruleEngine: { checkLimitConditions(activity: Activity): boolean };
 }
 
 interface ActivityTree {
@@ -182,6 +183,19 @@ function choiceException(traversal: Traversal, root: Activity, current: Activity
   return null;
 }
 
+/**
+ * The Delivery Request Process (DB.1.1) for a leaf target: the Check Activity Process (UP.5) refuses it when an
+ * activity on its path is disabled by a pre-condition rule or has violated its limits.
+ */
+function deliveryException(traversal: Traversal, target: Activity): string | null {
+  if (target.children.length > 0) return null;
+  const refused = pathFromRoot(target).some(
+    (activity) =>
+      ruleApplies(traversal, activity, target, 'disabled') || traversal.ruleEngine.checkLimitConditions(activity),
+  );
+  return refused ? 'DB.1.1-3' : null;
+}
+
 /** The choice case of the Navigation Request Process (NB.2.1): the exception that refuses the request, or null. */
 function navigationException(current: Activity | null, target: Activity): string | null {
   if (target.parent && !target.parent.sequencingControls.choice) return 'NB.2.1-11';
@@ -223,7 +237,8 @@ function chooses(this: ChoiceHandler, targetId: string, current: Activity | null
  * preventActivation of the common ancestor and every ancestor above it refuse any choice between two of its children
  * (ADL CM-16, CM-17a, CM-07d), uncompleted "mandatory" siblings in between refuse it, a cluster target's Skip
  * pre-condition refuses it (CM-04c), and a cluster target is entered by a traversal of its own instead of the Flow
- * Subprocess. The choosable look-ahead (`validateNavigationRequest`) runs the same checks without the flow.
+ * Subprocess. The choosable look-ahead (`validateNavigationRequest`) runs the same checks without the flow, and for a
+ * leaf the delivery's own check (DB.1.1), so a disabled part is not offered.
  */
 export function takeChoicesAsTheBookHasIt(process: SequencingProcess, navigation: NavigationService): void {
   const handler = Object.getPrototypeOf(process.choiceHandler) as ChoiceHandler;
@@ -241,7 +256,9 @@ export function takeChoicesAsTheBookHasIt(process: SequencingProcess, navigation
       const root = this.activityTree.root;
       if (!target || !root) return { valid: false, exception: 'SB.2.9-1' };
       const exception =
-        navigationException(current, target) ?? choiceException(this.traversalService, root, current, target);
+        navigationException(current, target) ??
+        choiceException(this.traversalService, root, current, target) ??
+        deliveryException(this.traversalService, target);
       return { valid: !exception, exception };
     };
   }
