@@ -6,11 +6,6 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      "The course's global objectives are global to the system (adlseq:objectivesGlobalToSystem, true by default: shared by every course and attempt of the learner, SCORM 2004 CAM); the portal keeps them in each attempt's engine state, so what an earlier package wrote (CO-07a for CO-07b, OB-03a for OB-03c, OB-09a for OB-09b, SX-11a for SX-11c) or the course's attempt before its relaunch (RU-13e, ended by exitAll) is unknown here: the preconditions that skip the first activities do not apply, and a mapped score reads nothing.",
-    cases: { 'CO-07b': '3V1', 'OB-03c': '9V1', 'OB-09b': '3V1', 'RU-13e': '2V1', 'SX-11c': '1V1' },
-  },
-  {
-    reason:
       'adlseq:objectivesGlobalToSystem="false" scopes the course\'s global objectives to one attempt on the root (SCORM 2004 CAM); scorm-again 3.4 has no such scope: when the root\'s post-condition ("if not satisfied, then retry") retries it, the flow (SB.2.10, SB.2.2) still reads the obj1 that activity 4 wrote as failed, so activity 1\'s precondition "attempted and obj1 status not known, then skip" does not skip it and activity 2 is delivered; a new attempt on the root must start with the global objectives unknown. RU-13a, the same course but global to the system, expects the delivery the engine makes here.',
     cases: { 'RU-13d': '6V1' },
   },

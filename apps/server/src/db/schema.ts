@@ -311,6 +311,14 @@ export interface ScormSharedDataTable {
   updated_at: string;
 }
 
+/** A learner's tracking state of one SCORM 2004 global objective global to the system (JSON of its fields). */
+export interface ScormGlobalObjectivesTable {
+  user_id: number;
+  objective_id: string;
+  state: string;
+  updated_at: string;
+}
+
 export interface Database {
   store_types: StoreTypesTable;
   departments: DepartmentsTable;
@@ -320,6 +328,7 @@ export interface Database {
   course_sequencing: CourseSequencingTable;
   attempt_sequencing: AttemptSequencingTable;
   scorm_shared_data: ScormSharedDataTable;
+  scorm_global_objectives: ScormGlobalObjectivesTable;
   course_positions: CoursePositionsTable;
   additional_courses: AdditionalCoursesTable;
   course_results: CourseResultsTable;

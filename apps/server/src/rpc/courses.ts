@@ -21,6 +21,7 @@ import { attemptFinished, currentAttempt, readAttemptState } from '../domain/att
 import { partStatuses } from '../domain/course-parts.js';
 import { contentUrl } from '../domain/content-url.js';
 import { contentOriginFor } from '../scorm/content-origin.js';
+import { launchGlobalObjectives } from '../scorm/global-objectives.js';
 import { courseScos, hiddenScos } from '../scorm/library.js';
 import { launchSharedData } from '../scorm/shared-data.js';
 import { conflict, invalidInput, notFound } from './errors.js';
@@ -216,7 +217,14 @@ export const launchCourse = route(courseRoutes.launchCourse, {
       })),
       shared_data: await launchSharedData(db, subject.id, course, current.attempt),
       complete: row?.complete === 1,
-      sequencing: tree ? { activityTree: { ...tree.activityTree }, launches: tree.launches, state } : null,
+      sequencing: tree
+        ? {
+            activityTree: { ...tree.activityTree },
+            launches: tree.launches,
+            state,
+            global_objectives: await launchGlobalObjectives(db, subject.id, tree),
+          }
+        : null,
     };
   },
 });

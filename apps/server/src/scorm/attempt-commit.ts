@@ -9,6 +9,7 @@ import { statusOf } from '../domain/course-lists.js';
 import { summarize } from '../domain/scorm-status.js';
 import { zodFields } from '../rpc/registry.js';
 import { ApiError, conflict, invalidInput } from '../rpc/errors.js';
+import { saveGlobalObjectives } from './global-objectives.js';
 import { courseScos, hiddenScos } from './library.js';
 import { saveSharedData } from './shared-data.js';
 
@@ -72,6 +73,8 @@ export async function saveCommit(db: Db, config: Config, body: unknown): Promise
       throw conflict('This attempt is no longer the current one. Close the course and open it again.');
     if (input.shared_data && outcome.kind === 'saved')
       await saveSharedData(tx, token.user_id, course, token.attempt, input.sco, input.shared_data, now);
+    if (input.global_objectives && outcome.kind === 'saved')
+      await saveGlobalObjectives(tx, token.user_id, course.id, input.global_objectives, now);
     await touchAttemptToken(tx, input.token, now);
     if (outcome.kind === 'saved') {
       const version = (course.scorm_version as courseRoutes.ScormVersion | null) ?? null;

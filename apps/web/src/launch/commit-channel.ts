@@ -7,9 +7,13 @@ type LogEntry = courseRoutes.ScormLogEntry;
 type Commit = courseRoutes.AttemptCommit;
 type SequencingSnapshot = NonNullable<Commit['sequencing']>;
 
-/** What a commit carries beside the data model: a sequenced course's engine state, the shared data the SCO wrote. */
+/**
+ * What a commit carries beside the data model: a sequenced course's engine state and global objectives global to the
+ * system, the shared data the SCO wrote.
+ */
 interface CommitBeside {
   sequencing?: SequencingSnapshot;
+  globalObjectives?: Commit['global_objectives'];
   shared?: Record<string, string>;
 }
 
@@ -106,6 +110,7 @@ export class CommitChannel {
       cmi,
       log: [...(this.pending?.log ?? []), ...this.log].slice(-MAX_LOG),
       ...(beside.sequencing ? { sequencing: beside.sequencing } : {}),
+      ...(beside.globalObjectives ? { global_objectives: beside.globalObjectives } : {}),
       ...(beside.shared ? { shared_data: beside.shared } : {}),
     };
     this.log = [];

@@ -18,8 +18,8 @@ function requestValue(request: NavigationRequest): string {
  * One attempt of a sequenced SCORM 2004 course in the launch page: the engine decides each delivery; the SCO frame
  * shows the delivered activity, its run-time reset and seeded first. A navigation request takes effect when the SCO
  * terminates (its own `adl.nav.request`), or when the learner uses the player's controls (the SCO unloads first).
- * Every commit carries the engine's state and the root's rollup; after each navigation the state is committed again,
- * so a closed tab resumes where it was.
+ * Every commit carries the engine's state, the root's rollup and the global objectives global to the system; after
+ * each navigation the state is committed again, so a closed tab resumes where it was.
  */
 export class SequencedAttempt {
   private readonly engine: SequencingEngine;
@@ -104,22 +104,24 @@ export class SequencedAttempt {
     if (!activity) return { result: 'false', errorCode: 391 };
     const { cmi, shared } = splitSharedData(this.launch, params);
     this.saved.set(activity, cmi);
-    const result = this.channel.send(this.commitUrl, activity, cmi, { sequencing: this.snapshot(), shared });
+    const result = this.channel.send(this.commitUrl, activity, cmi, { ...this.snapshot(), shared });
     this.postNavigation();
     return result;
   }
 
+  /** The engine's state, its root's rollup and the global objectives global to the system, for a commit. */
   private snapshot() {
-    return { state: this.engine.snapshot(), rollup: this.engine.rollup() };
+    return {
+      sequencing: { state: this.engine.snapshot(), rollup: this.engine.rollup() },
+      globalObjectives: this.engine.globalObjectives(),
+    };
   }
 
   /** After a navigation request: its state saved, the player told, and the delivered activity shown. */
   private afterNavigation(outcome: EngineOutcome): void {
     if (outcome.ended) this.ended = true;
     if (this.delivered)
-      this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, {
-        sequencing: this.snapshot(),
-      });
+      this.channel.send(this.commitUrl, this.delivered, this.saved.get(this.delivered) ?? {}, this.snapshot());
     this.postNavigation();
     if (outcome.delivered) {
       const activity = outcome.delivered;

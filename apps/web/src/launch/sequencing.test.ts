@@ -19,7 +19,7 @@ const { parseSequencing } = (await import(/* @vite-ignore */ PARSER)) as {
 
 function sequencingOf(id: string, state: Record<string, unknown> | null = null): LaunchSequencing {
   const parsed = parseSequencing(fs.readFileSync(path.join(CTS, `LMSTestPackage_${id}`, 'imsmanifest.xml'), 'utf8'));
-  return { activityTree: parsed.activityTree, launches: parsed.launches, state };
+  return { activityTree: parsed.activityTree, launches: parsed.launches, state, global_objectives: null };
 }
 
 const launch = testLaunch();

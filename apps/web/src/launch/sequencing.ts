@@ -1,6 +1,7 @@
 import { courseRoutes } from '@portal/shared';
 import { Scorm2004API } from 'scorm-again';
 import { correctEngine } from './engine-corrections';
+import { globalObjectivesOf, restoreGlobalObjectives } from './global-objectives';
 import type { NavigationActivity, NavigationRequest, NavigationState } from './messages';
 import { dropEmpty, seed2004 } from './sco-runtime';
 import { resumableState } from './sequencing-state';
@@ -91,13 +92,15 @@ export class SequencingEngine {
   }
 
   /**
-   * Begins the session: the saved state restored (a session left open becomes a suspended one), then `resumeAll`
-   * for a suspended attempt, else `start`. A course with one activity and no flow delivers it by choice, as the
-   * player's list would. Returns what was delivered.
+   * Begins the session: the saved state restored (a session left open becomes a suspended one) and the learner's
+   * global objectives over it when they are global to the system, then `resumeAll` for a suspended attempt, else
+   * `start`. A course with one activity and no flow delivers it by choice, as the player's list would. Returns what
+   * was delivered.
    */
   begin(): EngineOutcome {
     const saved = this.sequencing.state;
     if (saved) this.api.deserializeSequencingState(JSON.stringify(resumableState(saved, this.sequencing.activityTree)));
+    if (this.sequencing.global_objectives) restoreGlobalObjectives(this.api, this.sequencing.global_objectives.states);
     const resumed = !!saved && this.api.processNavigationRequest('resumeAll');
     if (!resumed) this.api.processNavigationRequest('start');
     if (!this.current()) {
@@ -202,6 +205,12 @@ export class SequencingEngine {
   /** The engine's state to save with the attempt (activity states, global objectives, suspension). */
   snapshot(): EngineSnapshot {
     return JSON.parse(this.api.serializeSequencingState()) as EngineSnapshot;
+  }
+
+  /** The global objectives a commit carries when they are global to the system (the ids the tree maps). */
+  globalObjectives(): Record<string, courseRoutes.GlobalObjectiveState> | undefined {
+    const shared = this.sequencing.global_objectives;
+    return shared ? globalObjectivesOf(this.api, shared.ids) : undefined;
   }
 
   /**

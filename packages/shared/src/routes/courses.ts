@@ -255,6 +255,50 @@ const sharedDataStores = z
     `A commit may write at most ${MAX_SHARED_DATA_BUCKETS} shared data buckets.`,
   );
 
+/** SCORM 2004 global objectives (SN 3.10.3): an objective id is a long identifier (SPM 4000 characters). */
+export const MAX_GLOBAL_OBJECTIVE_ID = 4000;
+/** Most global objectives one commit carries (those the course's activity tree maps). */
+export const MAX_GLOBAL_OBJECTIVES = 256;
+
+/** A score of a global objective as the engine holds it: empty (unknown), a decimal number, or its text. */
+const objectiveScore = z.union([
+  z.number(),
+  z.string().regex(/^(-?\d{1,10}(\.\d{1,7})?)?$/, 'A score is a decimal number.'),
+]);
+
+/**
+ * One global objective's tracking state as scorm-again's global objective map holds it (its read and write flags
+ * belong to each course's maps, not to the objective).
+ */
+export const globalObjectiveState = z.strictObject({
+  satisfiedStatus: z.boolean().optional(),
+  satisfiedStatusKnown: z.boolean().optional(),
+  normalizedMeasure: z.number().min(-1).max(1).optional(),
+  normalizedMeasureKnown: z.boolean().optional(),
+  rawScore: objectiveScore.optional(),
+  rawScoreKnown: z.boolean().optional(),
+  minScore: objectiveScore.optional(),
+  minScoreKnown: z.boolean().optional(),
+  maxScore: objectiveScore.optional(),
+  maxScoreKnown: z.boolean().optional(),
+  progressMeasure: z.number().min(0).max(1).optional(),
+  progressMeasureKnown: z.boolean().optional(),
+  completionStatus: z.enum(['completed', 'incomplete', 'not attempted', 'unknown']).optional(),
+  completionStatusKnown: z.boolean().optional(),
+});
+export type GlobalObjectiveState = z.infer<typeof globalObjectiveState>;
+
+/** The tracking fields of a global objective, in the order the engine's map holds them. */
+export const GLOBAL_OBJECTIVE_FIELDS = Object.keys(globalObjectiveState.shape) as (keyof GlobalObjectiveState)[];
+
+/** The global objectives a commit carries: each objective id's whole tracking state. */
+const globalObjectives = z
+  .record(z.string().min(1).max(MAX_GLOBAL_OBJECTIVE_ID), globalObjectiveState)
+  .refine(
+    (objectives) => Object.keys(objectives).length <= MAX_GLOBAL_OBJECTIVES,
+    `A commit may carry at most ${MAX_GLOBAL_OBJECTIVES} global objectives.`,
+  );
+
 /** The rolled-up status of a sequenced course's root activity: what the course result is recorded from. */
 export const sequencingRollup = z.strictObject({
   completion: z.enum(['completed', 'incomplete', 'not attempted', 'unknown']),
@@ -287,6 +331,8 @@ export const attemptCommit = z.strictObject({
   sequencing: z.strictObject({ state: sequencingState, rollup: sequencingRollup }).optional(),
   /** The `adl.data` stores the SCO wrote (and its manifest item lets it write). */
   shared_data: sharedDataStores.optional(),
+  /** A sequenced course's global objectives when they are global to the system (the tree's mapped ids). */
+  global_objectives: globalObjectives.optional(),
 });
 export type AttemptCommit = z.input<typeof attemptCommit>;
 
@@ -373,6 +419,18 @@ export interface LaunchSequencing {
   launches: Record<string, { href: string; scormType: 'sco' | 'asset' }>;
   /** The engine state saved with the attempt's last commit; null before the first. */
   state: Record<string, unknown> | null;
+  /**
+   * The learner's global objectives, when the tree's objectives are global to the system (SN 3.10.3,
+   * `adlseq:objectivesGlobalToSystem`); null when they belong to the attempt (kept in its engine state).
+   */
+  global_objectives: LaunchGlobalObjectives | null;
+}
+
+/** Global objectives global to the system: the ids a tree maps, and the learner's state of those written. */
+export interface LaunchGlobalObjectives {
+  ids: string[];
+  /** By objective id; they replace the attempt's saved copy. An objective never written is left out. */
+  states: Record<string, GlobalObjectiveState>;
 }
 
 /**

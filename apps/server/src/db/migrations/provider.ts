@@ -15,6 +15,7 @@ import { courseSequencing } from './0014-course-sequencing.js';
 import { bundleTexts } from './0015-bundle-texts.js';
 import { attemptSequencing } from './0016-attempt-sequencing.js';
 import { scormSharedData } from './0017-scorm-shared-data.js';
+import { scormGlobalObjectives } from './0018-scorm-global-objectives.js';
 import type { Dialect, PortalMigration } from './index.js';
 
 /** Every migration, in order; the key is its name in the migration table. */
@@ -35,6 +36,7 @@ const all: Record<string, PortalMigration> = {
   '0015-bundle-texts': bundleTexts,
   '0016-attempt-sequencing': attemptSequencing,
   '0017-scorm-shared-data': scormSharedData,
+  '0018-scorm-global-objectives': scormGlobalObjectives,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

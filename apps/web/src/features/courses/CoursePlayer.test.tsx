@@ -36,7 +36,7 @@ const LAUNCH: courseRoutes.CourseLaunch = {
   learner: { id: '7', name: 'Learner' },
   scos: [sco('intro', 'Introduction'), sco('lesson', 'Lesson'), sco('test', 'Final test')],
   complete: false,
-  sequencing: { activityTree: {}, launches: {}, state: null },
+  sequencing: { activityTree: {}, launches: {}, state: null, global_objectives: null },
   shared_data: { maps: {}, stores: {} },
 };
 
