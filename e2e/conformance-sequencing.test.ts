@@ -130,5 +130,5 @@ describe.skipIf(!chromiumAvailable)('SCORM 2004 sequencing conformance (ADL CTS)
       ]),
     );
     expect(failed).toEqual(Object.fromEntries(known));
-  }, 900_000);
+  }, 1_200_000);
 });
