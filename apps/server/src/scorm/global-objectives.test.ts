@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { courseRoutes } from '@portal/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
-import { saveCourseSequencing } from '../db/course-sequencing.js';
-import { parseSequencing } from './sequencing/activity-tree.js';
+import { addScorm2004Course } from './test-courses.js';
 
 /** A SCORM 2004 course of two SCOs whose objectives map the global objectives `targets`; `globalToSystem` is its flag. */
 const manifest = (globalToSystem: boolean, targets: string[]) => `<?xml version="1.0"?>
@@ -25,34 +22,8 @@ const manifest = (globalToSystem: boolean, targets: string[]) => `<?xml version=
   <resources><resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html"/></resources>
 </manifest>`;
 
-async function addCourse(env: TestEnv, alias: string, globalToSystem: boolean, targets: string[]): Promise<void> {
-  const xml = manifest(globalToSystem, targets);
-  const dir = path.join(env.config.COURSES_DIR, `${alias}-lv`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), xml);
-  fs.writeFileSync(path.join(dir, 'index.html'), '<p>x</p>');
-  const { id } = await env.db
-    .insertInto('courses')
-    .values({
-      alias,
-      language: 'lv',
-      name: alias,
-      description: '',
-      expiration: 0,
-      folder: `${alias}-lv`,
-      course_type: 'optional',
-      status: 'enabled',
-      course_order_office: 0,
-      course_order_store: 0,
-      external_url: null,
-      launch_file: 'index.html',
-      scorm_version: '2004',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await saveCourseSequencing(env.db, id, parseSequencing(xml));
-}
+const addCourse = (env: TestEnv, alias: string, globalToSystem: boolean, targets: string[]) =>
+  addScorm2004Course(env, alias, manifest(globalToSystem, targets));
 
 const passed = {
   satisfiedStatus: true,

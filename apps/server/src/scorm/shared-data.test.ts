@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { courseRoutes } from '@portal/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/test-env.js';
-import { saveCourseSequencing } from '../db/course-sequencing.js';
-import { parseSequencing } from './sequencing/activity-tree.js';
+import { addScorm2004Course } from './test-courses.js';
 
 /** A SCORM 2004 course of two SCOs mapping shared data buckets; `globalToSystem` is its organisation's flag. */
 const manifest = (globalToSystem: boolean) => `<?xml version="1.0"?>
@@ -22,34 +19,8 @@ const manifest = (globalToSystem: boolean) => `<?xml version="1.0"?>
   <resources><resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html"/></resources>
 </manifest>`;
 
-async function addCourse(env: TestEnv, alias: string, globalToSystem: boolean): Promise<void> {
-  const xml = manifest(globalToSystem);
-  const dir = path.join(env.config.COURSES_DIR, `${alias}-lv`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), xml);
-  fs.writeFileSync(path.join(dir, 'index.html'), '<p>x</p>');
-  const { id } = await env.db
-    .insertInto('courses')
-    .values({
-      alias,
-      language: 'lv',
-      name: alias,
-      description: '',
-      expiration: 0,
-      folder: `${alias}-lv`,
-      course_type: 'optional',
-      status: 'enabled',
-      course_order_office: 0,
-      course_order_store: 0,
-      external_url: null,
-      launch_file: 'index.html',
-      scorm_version: '2004',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await saveCourseSequencing(env.db, id, parseSequencing(xml));
-}
+const addCourse = (env: TestEnv, alias: string, globalToSystem: boolean) =>
+  addScorm2004Course(env, alias, manifest(globalToSystem));
 
 async function commit(env: TestEnv, body: Record<string, unknown>) {
   return env.app.inject({
