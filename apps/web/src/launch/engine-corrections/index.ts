@@ -8,8 +8,7 @@ import { endTheAttemptBeforeAJump } from './jump';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
 import { rollUpMeasuresAsTheSnBook } from './measure-rollup';
 import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
-import { reportedCompletionStatusWins } from './primary-completion-status';
-import { reportedProgressMeasureWins } from './primary-progress-measure';
+import { reportsWinOverPrimaryObjectiveEntry } from './primary-objective-entry';
 import { completeWithReadStatus } from './read-completion';
 import { keepReportedCompletion } from './reported-completion';
 import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
@@ -70,8 +69,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
     prototypeOf(overall.sequencingProcess.getRuleEngine()),
     prototypeOf(overall.deliveryValidator),
   );
-  reportedProgressMeasureWins(prototypeOf(service));
-  reportedCompletionStatusWins(prototypeOf(service));
+  reportsWinOverPrimaryObjectiveEntry(prototypeOf(service));
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
   rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
