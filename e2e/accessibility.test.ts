@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, signIn, startPortal, stopPortal, VIEWPORTS, type Portal } from './harness';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -64,6 +64,7 @@ const screens: { login: Login; paths: string[] }[] = [
 
 const LANGUAGES = ['lv', 'lt', 'ee', 'en'] as const;
 
+// Each test has a browser context of its own; a few run at once, as each mostly waits for pages to load.
 describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
   let portal: Portal;
   let browser: Browser;
@@ -102,36 +103,39 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA and be
       paths: ['/manager/1', '/manager/2', '/manager/3', '/manager/4', '/manager/5'],
     },
   ];
-  it.each(reflowed)('reflows every page of $login.user to 320 px in every language', async ({ login, paths }) => {
-    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 320, height: 740 } });
-    const page = await context.newPage();
-    await signIn(page, login.user, { password: login.password, office: login.office });
-    const notReflowed: string[] = [];
-    for (const language of ['lv', 'lt', 'ee', 'en'] as const) {
-      await page.evaluate((lang) => localStorage.setItem('prefLang', lang), language);
-      for (const path of paths) {
-        await page.goto(path);
-        await page.locator('main h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 320) notReflowed.push(`${path} in ${language}: ${width} px`);
-        const tabRows = await page.evaluate(() => {
-          const tabs = [...document.querySelectorAll('[data-testid="course-tabs"] > *')];
-          return new Set(tabs.map((tab) => tab.getBoundingClientRect().top)).size;
-        });
-        if (tabRows > 1) notReflowed.push(`${path} in ${language}: the course tabs on ${tabRows} rows`);
+  it.concurrent.for(reflowed)(
+    'reflows every page of $login.user to 320 px in every language',
+    async ({ login, paths }, { expect }) => {
+      const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 320, height: 740 } });
+      const page = await context.newPage();
+      await signIn(page, login.user, { password: login.password, office: login.office });
+      const notReflowed: string[] = [];
+      for (const language of ['lv', 'lt', 'ee', 'en'] as const) {
+        await page.evaluate((lang) => localStorage.setItem('prefLang', lang), language);
+        for (const path of paths) {
+          await page.goto(path);
+          await page.locator('main h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > 320) notReflowed.push(`${path} in ${language}: ${width} px`);
+          const tabRows = await page.evaluate(() => {
+            const tabs = [...document.querySelectorAll('[data-testid="course-tabs"] > *')];
+            return new Set(tabs.map((tab) => tab.getBoundingClientRect().top)).size;
+          });
+          if (tabRows > 1) notReflowed.push(`${path} in ${language}: the course tabs on ${tabRows} rows`);
+        }
       }
-    }
-    expect(notReflowed).toEqual([]);
-    await context.close();
-  });
+      expect(notReflowed).toEqual([]);
+      await context.close();
+    },
+  );
 
   /** Each violation as one line: rule, impact and the first elements it names. */
   const described = (where: string, violations: Violation[]) =>
     violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   for (const viewport of ['phone', 'desktop'] as const) {
-    it(`the sign-in page has no violations in any language at ${viewport} width`, async () => {
+    it.concurrent(`the sign-in page has no violations in any language at ${viewport} width`, async ({ expect }) => {
       // axe is injected by the test; the portal's CSP rightly refuses scripts it did not serve.
       const context = await browser.newContext({ baseURL: portal.url, viewport: VIEWPORTS[viewport], bypassCSP: true });
       const page = await context.newPage();
@@ -148,9 +152,9 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core, WCAG 2.2 AA and be
       await context.close();
     });
 
-    it.each(screens)(
+    it.concurrent.for(screens)(
       `every screen of $login.user has no violations in any language at ${viewport} width`,
-      async ({ login, paths }) => {
+      async ({ login, paths }, { expect }) => {
         const context = await browser.newContext({
           baseURL: portal.url,
           viewport: VIEWPORTS[viewport],
