@@ -195,6 +195,7 @@ describe('deliveries decided by the engine', () => {
     ['CM-07d', 'a choice out of a cluster whose own constrainChoice does not bind its parent’s children'],
     ['CM-03b', 'a Previous over the skipped children of a forwardOnly cluster turns back'],
     ['RU-15b', 'a child required only if not skipped, left out of rollup by its skip rule'],
+    ['T-01b', 'a cluster required only if attempted, in rollup once attempted, whatever its own attempt’s progress'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
   });

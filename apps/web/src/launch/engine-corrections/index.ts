@@ -11,7 +11,7 @@ import { objectiveDefaultOnlyWithoutRules } from './objective-rollup-default';
 import { reportsWinOverPrimaryObjectiveEntry } from './primary-objective-entry';
 import { completeWithReadStatus } from './read-completion';
 import { keepReportedCompletion } from './reported-completion';
-import { skippedChildrenOutOfRollup } from './rollup-skipped-children';
+import { rollupConsiderationsAsTheBook } from './rollup-considerations';
 import { rollupRulesWithUnknowns } from './rollup-unknowns';
 import { keepUnnamedPrimaryObjectives, type ObjectiveBuilder } from './unnamed-primary-objectives';
 import { untrackedProgressUnknown } from './untracked-progress';
@@ -73,7 +73,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   // The measure rollup is replaced before the untracked correction wraps it.
   rollUpMeasuresAsTheSnBook(rollup.getMeasureProcessor(), rollup.getObjectiveProcessor());
   rollupRulesWithUnknowns(prototypeOf(rollup.getRuleEvaluator()));
-  skippedChildrenOutOfRollup(prototypeOf(rollup.getChildFilter()));
+  rollupConsiderationsAsTheBook(prototypeOf(rollup.getChildFilter()));
   objectiveDefaultOnlyWithoutRules(prototypeOf(rollup.getObjectiveProcessor()));
   noRollupIntoUntracked(rollup);
 }

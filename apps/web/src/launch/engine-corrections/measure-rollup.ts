@@ -32,7 +32,8 @@ const corrected = new WeakSet<object>();
  * children, each counted with its Rollup Objective Measure Weight, a child without a measure adding nothing to the
  * sum; the measure is known once one child's is. scorm-again 3.4 averages over the measured children only and scales
  * each weight by the child's completion, attempt count and limits, so a cluster of one measured child out of three
- * has that child's measure (ADL MS-05b, RU-14c, RU-15d; MS-05a and MS-06 leave their cluster after its first child).
+ * has that child's measure (ADL MS-05b, RU-14c, RU-15d; MS-05a and MS-06 leave their cluster after its first child,
+ * T-01b its module after the post-test's first question).
  * The processor's clusters are still returned for the engine's own re-rollup of child clusters.
  */
 function measureRollupProcess(this: MeasureProcessor, activity: RollupActivity): RollupActivity[] {
