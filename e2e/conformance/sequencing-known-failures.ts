@@ -6,11 +6,6 @@
 export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, string> }[] = [
   {
     reason:
-      'adlseq:objectivesGlobalToSystem="false" scopes the course\'s global objectives to one attempt on the root (SCORM 2004 CAM); scorm-again 3.4 has no such scope: when the root\'s post-condition ("if not satisfied, then retry") retries it, the flow (SB.2.10, SB.2.2) still reads the obj1 that activity 4 wrote as failed, so activity 1\'s precondition "attempted and obj1 status not known, then skip" does not skip it and activity 2 is delivered; a new attempt on the root must start with the global objectives unknown. RU-13a, the same course but global to the system, expects the delivery the engine makes here.',
-    cases: { 'RU-13d': '6V1' },
-  },
-  {
-    reason:
       "After the post-test's second question (activity 14) ADL leaves the module (activity_3, exit rule 'completed') for activity 18; scorm-again 3.4 continues to activity 15 because the module is not completed by its default rollup (RB.1.3): Check Child for Rollup (RB.1.4.2) leaves out the pre-test (requiredForCompleted ifAttempted) by testing its Attempt Progress Status instead of its Activity Progress Status, keeps the satisfied post-test (ifNotSkipped) in by a wasSkipped flag instead of its skip rule, and the post-test's measure (RB.1.1) averages only the questions with a measure, so it is satisfied one question early.",
     cases: { 'T-01b': '18V1' },
   },
