@@ -14,12 +14,21 @@ const CTS = path.resolve(ROOT, '../shared/conformance/scorm2004-cts/Courses');
 // project's type check does not cover the server's sources).
 const PARSER = path.join(ROOT, 'apps/server/src/scorm/sequencing/activity-tree.ts');
 const { parseSequencing } = (await import(/* @vite-ignore */ PARSER)) as {
-  parseSequencing(xml: string): { activityTree: Record<string, unknown>; launches: LaunchSequencing['launches'] };
+  parseSequencing(xml: string): {
+    activityTree: Record<string, unknown>;
+    launches: LaunchSequencing['launches'];
+    objectivesGlobalToSystem: boolean;
+  };
 };
 
+/**
+ * A test case's sequencing as `launch_course` gives it to a learner with no global objectives stored: none for a
+ * course whose objectives are not global to the system.
+ */
 function sequencingOf(id: string, state: Record<string, unknown> | null = null): LaunchSequencing {
   const parsed = parseSequencing(fs.readFileSync(path.join(CTS, `LMSTestPackage_${id}`, 'imsmanifest.xml'), 'utf8'));
-  return { activityTree: parsed.activityTree, launches: parsed.launches, state, global_objectives: null };
+  const globalObjectives = parsed.objectivesGlobalToSystem ? { ids: [], states: {} } : null;
+  return { activityTree: parsed.activityTree, launches: parsed.launches, state, global_objectives: globalObjectives };
 }
 
 const launch = testLaunch();
@@ -117,11 +126,11 @@ function learnerRequest(cui: string, rootId: string): NavigationRequest | null {
 /**
  * Plays a test case through the engine as the launch page does: each delivery prepared and the SCO's calls replayed.
  * The tester's navigation takes the SCO away: it goes with the SCO's Terminate in place of a request of the SCO's own
- * (SN 5.4); a relaunch goes through the saved state.
+ * (SN 5.4); a relaunch goes through the saved state. `sequencing` gives the launch's sequencing, with a saved state.
  */
-function play(id: string): string[] {
+function play(id: string, sequencing = (state: Record<string, unknown> | null) => sequencingOf(id, state)): string[] {
   const { start, visits } = testCase(id);
-  let engine = new SequencingEngine(sequencingOf(id), { logLevel: 5 });
+  let engine = new SequencingEngine(sequencing(null), { logLevel: 5 });
   let outcome: EngineOutcome = engine.begin();
   if (!outcome.delivered && start !== '.') outcome = engine.navigate(choiceOf(start));
   const delivered: string[] = [];
@@ -142,7 +151,7 @@ function play(id: string): string[] {
     engine.api.Terminate('');
     outcome = engine.takeOutcome();
     if (/^(Relaunch|SuspendCM09ca|ExitCM09ba)/.test(cui)) {
-      engine = new SequencingEngine(sequencingOf(id, engine.snapshot()), { logLevel: 5 });
+      engine = new SequencingEngine(sequencing(engine.snapshot()), { logLevel: 5 });
       outcome = engine.begin();
     }
   }
@@ -196,8 +205,34 @@ describe('deliveries decided by the engine', () => {
     ['CM-03b', 'a Previous over the skipped children of a forwardOnly cluster turns back'],
     ['RU-15b', 'a child required only if not skipped, left out of rollup by its skip rule'],
     ['T-01b', 'a cluster required only if attempted, in rollup once attempted, whatever its own attempt’s progress'],
+    ['RU-13a', 'a retry of the root keeps the global objectives global to the system'],
+    ['RU-13d', 'a retry of the root starts the attempt’s own global objectives unknown'],
   ])('%s delivers its activities in the order of ADL’s test case (%s)', (id) => {
     expect(play(id)).toEqual(testCase(id).visits.map((v) => v.activity));
+  });
+
+  it('keeps the global objectives across a retry of the root when they are global to the system (RU-13d as RU-13a)', () => {
+    const globalToSystem = (state: Record<string, unknown> | null) => ({
+      ...sequencingOf('RU-13d', state),
+      global_objectives: { ids: [], states: {} },
+    });
+    expect(play('RU-13d', globalToSystem)).toEqual(['activity_3', 'activity_4', 'activity_2']);
+  });
+
+  it('previews the retry of the root as it is taken, global objectives unknown (RU-13d, activity 4’s Continue)', () => {
+    const engine = new SequencingEngine(sequencingOf('RU-13d'), { logLevel: 5 });
+    engine.prepare(launch, engine.begin().delivered!, null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    engine.prepare(launch, engine.takeOutcome().delivered!, null, false);
+    engine.api.Initialize('');
+    engine.api.SetValue(objectiveIndexed(engine, 'cmi.objectives.{obj1}.success_status'), 'failed');
+    engine.api.SetValue(objectiveIndexed(engine, 'cmi.objectives.{obj2}.success_status'), 'passed');
+    expect(engine.api.previewNavigationRequest('continue').targetActivityId).toBe('activity_6');
+    engine.api.SetValue('adl.nav.request', 'continue');
+    engine.api.Terminate('');
+    expect(engine.takeOutcome().delivered).toBe('activity_6');
   });
 
   it('offers no choice of a part its pre-condition disables (CM-07a: activity 5 is always disabled)', () => {

@@ -73,7 +73,8 @@ export class SequencingEngine {
       ...settings,
       sequencing: { activityTree: sequencing.activityTree },
     } as ConstructorParameters<typeof Scorm2004API>[0]);
-    correctEngine(this.api, sequencing.activityTree);
+    // The server gives no global objectives to a course whose objectives are not global to the system.
+    correctEngine(this.api, sequencing.activityTree, sequencing.global_objectives !== null);
     this.api.setSequencingEventListeners({
       onActivityDelivery: (activity) => {
         this.outcome.delivered = activity.id;

@@ -1,4 +1,5 @@
 import type { Scorm2004API } from 'scorm-again';
+import { scopeGlobalObjectivesToTheRootsAttempt } from './attempt-scoped-objectives';
 import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { completeByProgressMeasure } from './completion-by-measure';
@@ -25,15 +26,17 @@ type TreeSettings = Parameters<typeof keepUnnamedPrimaryObjectives>[2];
 /** The engine's objects through which the corrections reach its classes (which scorm-again does not export). */
 interface EngineService {
   getSequencingState(): { rootActivity: Tree | null };
-  getOverallSequencingProcess(): {
-    terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
-    sequencingProcess: Choice[0] & {
-      getRuleEngine(): object;
-      traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
-    };
-    navigationValidityService: Choice[1] & Parameters<typeof endTheAttemptBeforeAJump>[0];
-    deliveryValidator: object;
-  } | null;
+  getOverallSequencingProcess():
+    | (Parameters<typeof scopeGlobalObjectivesToTheRootsAttempt>[0] & {
+        terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
+        sequencingProcess: Choice[0] & {
+          getRuleEngine(): object;
+          traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
+        };
+        navigationValidityService: Choice[1] & Parameters<typeof endTheAttemptBeforeAJump>[0];
+        deliveryValidator: object;
+      })
+    | null;
   rollupProcess: {
     getMeasureProcessor(): Measures[0];
     getObjectiveProcessor(): Measures[1];
@@ -46,8 +49,13 @@ interface EngineService {
 /**
  * The project's corrections of scorm-again's sequencing engine, each a defect ADL's test cases show
  * (docs/sequencing.md, "Engine corrections"), applied to the engine of `api` once it has built `activityTree`.
+ * `objectivesGlobalToSystem` is the course's `adlseq:objectivesGlobalToSystem`.
  */
-export function correctEngine(api: Scorm2004API, activityTree: Record<string, unknown>): void {
+export function correctEngine(
+  api: Scorm2004API,
+  activityTree: Record<string, unknown>,
+  objectivesGlobalToSystem: boolean,
+): void {
   const service = api.getSequencingService() as unknown as EngineService | null;
   const root = service?.getSequencingState().rootActivity;
   const overall = service?.getOverallSequencingProcess();
@@ -65,6 +73,7 @@ export function correctEngine(api: Scorm2004API, activityTree: Record<string, un
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
   turnBackAtTheEndOfAForwardOnlyCluster(overall.sequencingProcess.traversalService);
   endTheAttemptBeforeAJump(overall.navigationValidityService);
+  scopeGlobalObjectivesToTheRootsAttempt(overall, objectivesGlobalToSystem);
   checkLimitsOfEndedAttemptsOnly(
     prototypeOf(overall.sequencingProcess.getRuleEngine()),
     prototypeOf(overall.deliveryValidator),
