@@ -9,8 +9,7 @@ export const SEQUENCING_KNOWN_FAILURES: { reason: string; cases: Record<string, 
 /**
  * ADL's questions about the player's own interface (`UIQ`) that the player answers otherwise, each as
  * `case:delivery question` (`CM-07c:8V1 toc.visible@Activity 7`), with why (docs/courses.md, "Sequencing
- * conformance"). They are not asked; every other question of the test cases is, and the test fails on any other
- * answer that differs from ADL's.
+ * conformance"). The test fails on any other answer that differs from ADL's, and on a listed one that agrees.
  */
 export const UI_KNOWN_DIFFERENCES: { reason: string; questions: string[] }[] = [
   {
