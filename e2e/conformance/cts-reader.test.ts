@@ -117,6 +117,35 @@ describe('reading ADL test case files', () => {
     ]);
   });
 
+  it('gives each delivery the tester’s questions about the LMS’s interface with their answers, in order', () => {
+    const testCase = readTestCase(
+      'X',
+      [
+        'Act1V1.UIQ=continue.disabled~toc.enabled.selectable@Activity 2',
+        'Act1V1.UIA=Y~N',
+        'Act1V1.commands.0=I->->t->0',
+        'Act2V1.commands.0=I->->t->0',
+        'Act2V1.UIQ=previous.enabled~continue.enabled',
+        'Act2V1.UIA=N',
+      ].join('\n'),
+      TABLE,
+    );
+    expect(testCase.info).toEqual({});
+    expect(testCase.deliveries.map((d) => [d.activity, d.commands.length, d.questions])).toEqual([
+      [
+        '1',
+        1,
+        [
+          { question: 'continue.disabled', answer: true },
+          { question: 'toc.enabled.selectable@Activity 2', answer: false },
+        ],
+      ],
+      ['2', 1, []],
+    ]);
+    // Questions without their answers are a defect of the data: listed, not asked.
+    expect(testCase.malformed).toEqual(['Act2V1.UIQ']);
+  });
+
   it('reads the CTS data itself: the API case has its 30 commands in 3 deliveries; DDM spans two packages', () => {
     const api = ctsTestCase('API');
     expect(api.deliveries.map((d) => `${d.activity}V${d.visit}:${d.commands.length}`)).toEqual([
@@ -151,6 +180,16 @@ describe('reading ADL test case files', () => {
       return testCase.malformed.map((key) => `${testCase.id}:${key}`);
     });
     expect(malformed).toEqual(['DMI:Act3V2.commands.47']);
+    // The questions about the LMS's interface, in 19 sequencing cases.
+    const asking = files
+      .map((file) => ctsTestCase(file.replace(/\.properties$/, '')))
+      .filter((testCase) => testCase.deliveries.some((d) => d.questions.length > 0));
+    expect(asking.length).toBe(19);
+    expect(ctsTestCase('CM-01').deliveries[0]!.questions).toEqual([
+      { question: 'continue.disabled', answer: true },
+      { question: 'previous.enabled', answer: false },
+      { question: 'toc.enabled.selectable@Activity 2', answer: false },
+    ]);
     // Every navigation request the SCOs make is one of SCORM's, fully expanded.
     expect(
       [...requests].filter(

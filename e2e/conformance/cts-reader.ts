@@ -33,12 +33,25 @@ export interface Command {
   expectedError: string;
 }
 
-/** One delivery of an activity: its commands, then the learner's action in the LMS's own interface (`CUI`), if any. */
+/**
+ * A question to the tester about the LMS's own interface during a delivery (`UIQ`, answered by `UIA`): the
+ * question as ADL writes it (`continue.enabled`, `toc.visible@Activity 7`, …) and the answer it must have.
+ */
+export interface UiQuestion {
+  question: string;
+  answer: boolean;
+}
+
+/**
+ * One delivery of an activity: its commands, the questions about the LMS's interface while it runs (if any), then the
+ * learner's action in the LMS's own interface (`CUI`), if any.
+ */
 export interface Delivery {
   /** The activity's number in the test case (`1`, `2` … or `1a` / `1b` where a case spans two packages). */
   activity: string;
   visit: number;
   commands: Command[];
+  questions: UiQuestion[];
   cui?: string;
 }
 
@@ -47,7 +60,10 @@ export interface TestCase {
   /** The test case's header fields (`title`, `start`, `seqInfo` …). */
   info: Record<string, string>;
   deliveries: Delivery[];
-  /** Keys of command lines that name no API call (a defect of the data): listed, not replayed. */
+  /**
+   * Keys of command lines that name no API call, and of question lines whose answers do not pair with them (defects
+   * of the data): listed, not replayed.
+   */
   malformed: string[];
 }
 
@@ -174,14 +190,20 @@ export function parseCommand(line: string, table: Map<string, string>): Command 
   };
 }
 
-const DELIVERY_KEY = /^Act(\w+?)V(\d+)\.(commands\.(\d+)|CUI)$/;
+const DELIVERY_KEY = /^Act(\w+?)V(\d+)\.(commands\.(\d+)|CUI|UIQ|UIA)$/;
 
 /** A test case file as its ordered deliveries; the header fields go to `info`. */
 export function readTestCase(id: string, text: string, table: Map<string, string>): TestCase {
   const info: Record<string, string> = {};
   const deliveries: Delivery[] = [];
   const malformed: string[] = [];
-  const blocks: { delivery: Delivery; indexed: [number, Command][] }[] = [];
+  const blocks: {
+    key: string;
+    delivery: Delivery;
+    indexed: [number, Command][];
+    asked: string[];
+    answered: string[];
+  }[] = [];
   const byKey = new Map<string, (typeof blocks)[number]>();
   let lastKey = '';
   for (const [key, value] of parseProperties(text)) {
@@ -190,23 +212,33 @@ export function readTestCase(id: string, text: string, table: Map<string, string
       info[key] = value;
       continue;
     }
-    const [, activity, visit, , index] = match;
+    const [, activity, visit, kind, index] = match;
     const blockKey = `${activity}/${visit}`;
     let block = byKey.get(blockKey);
     // A block's key met again after another block is a delivery of its own (CM-09aa lists Act1V1 twice).
     if (!block || lastKey !== blockKey) {
-      block = { delivery: { activity: activity!, visit: Number(visit), commands: [] }, indexed: [] };
+      block = {
+        key: `Act${activity}V${visit}`,
+        delivery: { activity: activity!, visit: Number(visit), commands: [], questions: [] },
+        indexed: [],
+        asked: [],
+        answered: [],
+      };
       byKey.set(blockKey, block);
       blocks.push(block);
       deliveries.push(block.delivery);
     }
     lastKey = blockKey;
-    if (index === undefined) block.delivery.cui = value;
+    if (kind === 'UIQ') block.asked = value.split('~').map((q) => q.trim());
+    else if (kind === 'UIA') block.answered = value.split('~').map((a) => a.trim());
+    else if (index === undefined) block.delivery.cui = value;
     else if (!(value.split('->')[0]! in CALLS)) malformed.push(key);
     else block.indexed.push([Number(index), parseCommand(value, table)]);
   }
-  for (const { delivery, indexed } of blocks) {
+  for (const { key, delivery, indexed, asked, answered } of blocks) {
     delivery.commands = indexed.sort((a, b) => a[0] - b[0]).map(([, command]) => command);
+    if (asked.length !== answered.length || answered.some((a) => a !== 'Y' && a !== 'N')) malformed.push(`${key}.UIQ`);
+    else delivery.questions = asked.map((question, i) => ({ question, answer: answered[i] === 'Y' }));
   }
   return { id, info, deliveries, malformed };
 }

@@ -1,15 +1,25 @@
 /**
  * Plays one of ADL's sequencing test cases in the player: each delivery the launch page makes must be the test case's
  * next `Act` block (README of the CTS: the order of the blocks is the delivery order); the replay SCO makes that
- * block's calls and checks every answer; then the learner does the block's `CUI` action with the player's controls,
- * clicking them as a learner does.
+ * block's calls and checks every answer; the player's navigation, as the learner sees it, must then answer the
+ * block's questions about the LMS's interface (`UIQ`) as ADL does (`UIA`); then the learner does the block's `CUI`
+ * action with the player's controls, clicking them as a learner does.
  */
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { NavigationRequest } from '../../apps/web/src/launch/messages';
-import type { Delivery, TestCase } from './cts-reader';
-import { lastNavigation, navigationCount, usePlayerControl } from './player-controls';
+import type { Delivery, TestCase, UiQuestion } from './cts-reader';
+import {
+  answerOf,
+  CONTROL_WAIT_MS,
+  isNavigationQuestion,
+  lastNavigation,
+  navigationCount,
+  playerView,
+  usePlayerControl,
+} from './player-controls';
 import { closePlayer, describeFailure, openCourse, replay } from './replay';
+import { UI_KNOWN_DIFFERENCES } from './sequencing-known-failures';
 
 /** A choice names its activity by title (`Activity 12`), as the tester sees it in the tree, or is the root's. */
 type LearnerRequest = NavigationRequest | { request: 'choice'; title: string };
@@ -128,6 +138,51 @@ function sessionEnds(page: Page, timeout = DELIVERY_WAIT_MS): Promise<boolean> {
 
 const step = (delivery: Delivery) => `${delivery.activity}V${delivery.visit}`;
 
+const KNOWN_UI = new Set(UI_KNOWN_DIFFERENCES.flatMap((group) => group.questions));
+
+/**
+ * The questions about the player's navigation that a delivery asks, each with the answer the player must give: ADL's,
+ * or the other one for a question listed as answered otherwise (so that a listed difference that goes away is seen).
+ */
+const navigationQuestions = (testCase: TestCase, delivery: Delivery): (UiQuestion & { known: boolean })[] =>
+  delivery.questions
+    .filter(({ question }) => isNavigationQuestion(question))
+    .map(({ question, answer }) => {
+      const known = KNOWN_UI.has(`${testCase.id}:${step(delivery)} ${question}`);
+      return { question, answer: known ? !answer : answer, known };
+    });
+
+const yesNo = (answer: boolean) => (answer ? 'Y' : 'N');
+
+/**
+ * The first of `questions` that the player's page answers otherwise than it must, once the player has rendered the launch
+ * page's last report (it is polled until every answer agrees, for as long as a control may take to show), or null.
+ */
+async function uiDifference(
+  page: Page,
+  questions: (UiQuestion & { known: boolean })[],
+  rootId: string,
+): Promise<string | null> {
+  const activities = (await lastNavigation(page))?.activities ?? [];
+  const activity = (name: string) =>
+    /corresponds to the root/.test(name)
+      ? rootId
+      : (activities.find((a) => a.title.trim() === name.trim())?.id ?? name);
+  const until = Date.now() + CONTROL_WAIT_MS;
+  for (;;) {
+    const view = await playerView(page);
+    const differing = questions.find(({ question, answer }) => answerOf(question, view, activity, rootId) !== answer);
+    if (!differing) return null;
+    if (Date.now() >= until) {
+      const { question, answer, known } = differing;
+      return known
+        ? `the interface question ${question}, listed as answered otherwise, is answered as ADL does: remove it from the list`
+        : `the interface question ${question}: ADL answers ${yesNo(answer)}, the player shows ${yesNo(!answer)}`;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Plays a test case from the course's first launch; answers its first failure, or null when every check passed. */
 export async function playSequencingCase(
   page: Page,
@@ -154,9 +209,17 @@ export async function playSequencingCase(
     const action = learnerAction(delivery.cui, rootId);
     // ADL's SCO waits for the tester's navigation, which takes it away: a navigation request it set yields to the
     // learner's (SCORM 2004 SN 5.4, ADL CM-09). It terminates by itself only when the tester does not navigate.
-    const outcome = await replay(next.frame, delivery.commands, action.requests.length === 0);
+    // The tester answers the questions while the SCO is still open: one that terminates by itself does so after them.
+    const terminates = action.requests.length === 0;
+    const questions = navigationQuestions(testCase, delivery);
+    const outcome = await replay(next.frame, delivery.commands, terminates && questions.length === 0);
     if (outcome.failed.length) {
       return { step: step(delivery), message: describeFailure(`${testCase.id}:${step(delivery)}`, outcome.failed[0]!) };
+    }
+    if (questions.length) {
+      const difference = await uiDifference(page, questions, rootId);
+      if (difference) return { step: step(delivery), message: difference };
+      if (terminates) await replay(next.frame, [], true);
     }
     for (const learner of action.requests) {
       if (!(await request(page, learner))) {
