@@ -48,9 +48,4 @@ export const UI_KNOWN_DIFFERENCES: { reason: string; questions: string[] }[] = [
       "Continue shows only when the flow from the current activity would deliver something; ADL enables it whenever the Navigation Request Process (NB.2.1) takes a continue request, i.e. the current activity's parent has flow (CM-07d activity 3: the flow into activity 4, whose flow is false, delivers nothing).",
     questions: ['CM-07d:3V1 continue.enabled'],
   },
-  {
-    reason:
-      "scorm-again refuses Previous when any cluster above the current activity is forwardOnly (validateForwardOnlyConstraints, exception NB.2.1-8); the Navigation Request Process (NB.2.1) checks the current activity's parent alone (CM-07e activity 6: its parent activity 4 lets it go back to activity 5, activity 2 above it is forwardOnly). The Previous button does not show.",
-    questions: ['CM-07e:6V1 previous.disabled'],
-  },
 ];

@@ -235,6 +235,28 @@ describe('deliveries decided by the engine', () => {
     expect(engine.takeOutcome().delivered).toBe('activity_6');
   });
 
+  it('lets the learner go back inside a cluster under a forwardOnly one, not out of it (CM-07e)', () => {
+    const engine = new SequencingEngine(sequencingOf('CM-07e'), { logLevel: 5 });
+    const visit = (id: string | null) => {
+      expect(id).not.toBeNull();
+      engine.prepare(launch, id!, null, false);
+      engine.api.Initialize('');
+    };
+    const leaveFor = (request: NavigationRequest) => {
+      engine.api.Terminate('');
+      return engine.navigate(request).delivered;
+    };
+    visit(engine.begin().delivered);
+    visit(leaveFor({ request: 'choice', target: 'CaseTest' }));
+    visit(leaveFor({ request: 'continue' }));
+    // Activity 5 is the first part of activity 4: back from it is out of activity 4, into the forwardOnly activity 2.
+    expect(engine.navigationState(false).controls.previous).toBe(false);
+    visit(leaveFor({ request: 'choice', target: 'activity_6' }));
+    expect(engine.navigationState(false)).toMatchObject({ current: 'activity_6', controls: { previous: true } });
+    expect(engine.api.GetValue('adl.nav.request_valid.previous')).toBe('true');
+    expect(leaveFor({ request: 'previous' })).toBe('activity_5');
+  });
+
   it('offers no choice of a part its pre-condition disables (CM-07a: activity 5 is always disabled)', () => {
     const engine = new SequencingEngine(sequencingOf('CM-07a'), { logLevel: 5 });
     const started = engine.begin().delivered ?? engine.navigate(choiceOf('Activity 1')).delivered;

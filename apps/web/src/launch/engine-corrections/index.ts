@@ -4,6 +4,7 @@ import { turnBackAtTheEndOfAForwardOnlyCluster } from './backward-flow';
 import { takeChoicesAsTheBookHasIt } from './choice';
 import { completeByProgressMeasure } from './completion-by-measure';
 import { measureDurationsNotLimits } from './durations';
+import { forwardOnlyAsTheBookHasIt } from './forward-only';
 import { rollUpEndedClusters } from './ended-cluster-rollup';
 import { endTheAttemptBeforeAJump } from './jump';
 import { checkLimitsOfEndedAttemptsOnly } from './limit-conditions';
@@ -29,11 +30,14 @@ interface EngineService {
   getOverallSequencingProcess():
     | (Parameters<typeof scopeGlobalObjectivesToTheRootsAttempt>[0] & {
         terminationHandler: Parameters<typeof rollUpEndedClusters>[0];
-        sequencingProcess: Choice[0] & {
-          getRuleEngine(): object;
-          traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
-        };
-        navigationValidityService: Choice[1] & Parameters<typeof endTheAttemptBeforeAJump>[0];
+        sequencingProcess: Choice[0] &
+          Parameters<typeof forwardOnlyAsTheBookHasIt>[1] & {
+            getRuleEngine(): object;
+            traversalService: Parameters<typeof turnBackAtTheEndOfAForwardOnlyCluster>[0];
+          };
+        navigationValidityService: Choice[1] &
+          Parameters<typeof endTheAttemptBeforeAJump>[0] &
+          Parameters<typeof forwardOnlyAsTheBookHasIt>[0];
         deliveryValidator: object;
       })
     | null;
@@ -73,6 +77,7 @@ export function correctEngine(
   takeChoicesAsTheBookHasIt(overall.sequencingProcess, overall.navigationValidityService);
   turnBackAtTheEndOfAForwardOnlyCluster(overall.sequencingProcess.traversalService);
   endTheAttemptBeforeAJump(overall.navigationValidityService);
+  forwardOnlyAsTheBookHasIt(overall.navigationValidityService, overall.sequencingProcess);
   scopeGlobalObjectivesToTheRootsAttempt(overall, objectivesGlobalToSystem);
   checkLimitsOfEndedAttemptsOnly(
     prototypeOf(overall.sequencingProcess.getRuleEngine()),
